@@ -1,0 +1,6 @@
+import { PageFrame } from '../../components/PageFrame';
+
+/** Fan Dashboard — the screen's frame; its feature issue fills it in. */
+export function FanDashboardPage() {
+  return <PageFrame title="Fan Dashboard" description="Your feed, Daily Locker and Daily Rewards." />;
+}

@@ -1,0 +1,99 @@
+/**
+ * The auth/profile state the route guard and pages read (spec §3 "Profile routing state", §4 auth state).
+ * It is an interface so the shell does not know where it comes from: the identity feature provides the
+ * Supabase-backed source; tests and the e2e harness use the in-memory source below.
+ */
+import type { Role } from './roles';
+
+export interface AuthUser {
+  id: string;
+  email?: string | null;
+  user_metadata?: Record<string, unknown>;
+}
+
+export interface AuthSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at?: number;
+  user: AuthUser;
+}
+
+export type RoleSetupStatus = 'ready' | 'setup-required';
+
+export interface ProfileRoutingState {
+  hasCompletedOnboarding: boolean;
+  selectedRole: Role;
+  hasMediaID: boolean;
+  hasRoleSpecificMediaID: boolean;
+  availableRoles: Role[];
+  loading: boolean;
+  databaseAvailable: boolean;
+  needsProfileCreation: boolean;
+  roleSetupStatuses: Partial<Record<Role, RoleSetupStatus>>;
+}
+
+export interface AuthSnapshot {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  /** True until the session has been read (spec §4). */
+  loading: boolean;
+  profile: ProfileRoutingState;
+}
+
+export interface AuthStateSource {
+  getSnapshot(): AuthSnapshot;
+  subscribe(listener: () => void): () => void;
+}
+
+export const EMPTY_PROFILE: ProfileRoutingState = {
+  hasCompletedOnboarding: false,
+  selectedRole: 'fan',
+  hasMediaID: false,
+  hasRoleSpecificMediaID: false,
+  availableRoles: ['fan'],
+  loading: false,
+  databaseAvailable: true,
+  needsProfileCreation: false,
+  roleSetupStatuses: {},
+};
+
+export const SIGNED_OUT: AuthSnapshot = { user: null, session: null, loading: false, profile: EMPTY_PROFILE };
+
+export interface MemoryAuthSource extends AuthStateSource {
+  set(next: Partial<Omit<AuthSnapshot, 'profile'>> & { profile?: Partial<ProfileRoutingState> }): void;
+}
+
+/** In-memory auth state: unit tests, the e2e harness (window.__BUCKET_TEST_AUTH__) and demos. */
+export function createMemoryAuthSource(initial?: Parameters<MemoryAuthSource['set']>[0]): MemoryAuthSource {
+  let snapshot: AuthSnapshot = SIGNED_OUT;
+  const listeners = new Set<() => void>();
+  const source: MemoryAuthSource = {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(next) {
+      snapshot = { ...snapshot, ...next, profile: { ...snapshot.profile, ...next.profile } };
+      listeners.forEach((listener) => listener());
+    },
+  };
+  if (initial) source.set(initial);
+  return source;
+}
+
+/** Resolves once neither the session nor the profile is loading. */
+export function whenAuthSettled(source: AuthStateSource): Promise<AuthSnapshot> {
+  const settled = (s: AuthSnapshot) => !s.loading && !(s.user && s.profile.loading);
+  const now = source.getSnapshot();
+  if (settled(now)) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const unsubscribe = source.subscribe(() => {
+      const next = source.getSnapshot();
+      if (settled(next)) {
+        unsubscribe();
+        resolve(next);
+      }
+    });
+  });
+}

@@ -1,0 +1,11 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { AuthSnapshot, AuthStateSource } from './auth-state';
+
+export const AuthStateContext = createContext<AuthStateSource | null>(null);
+
+/** The current auth/profile state from whichever source main.tsx installed. */
+export function useAuthSnapshot(): AuthSnapshot {
+  const source = useContext(AuthStateContext);
+  if (!source) throw new Error('useAuthSnapshot must be used inside AuthStateContext');
+  return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+}

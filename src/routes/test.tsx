@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TestDashboardPage } from '../features/testlab/TestDashboardPage';
+
+export const Route = createFileRoute('/test')({
+  head: () => ({ meta: [{ title: 'Test Dashboard · Bucket' }] }),
+  component: TestDashboardPage,
+});
