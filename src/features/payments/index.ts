@@ -1,0 +1,11 @@
+/** Public API of the payments feature (spec §7): other features import only from here. */
+export {
+  getStripe,
+  isPaymentsConfigured,
+  PAYMENTS_DISABLED_REASON,
+  PAYMENTS_UNAVAILABLE_REASON,
+  type PaymentsStatus,
+} from './payments-client';
+export { loadStripeClient, MISSING_KEY_WARNING, LOAD_FAILURE_HINTS } from './stripe-loader';
+export { PaymentButton, type PaymentButtonProps } from './PaymentButton';
+export { usePaymentsAvailability, type PaymentsAvailability } from './use-payments-availability';
