@@ -1,0 +1,113 @@
+/** Builds the rows the setup modal and onboarding write (spec §3, §7). Pure: time and ids are passed in. */
+import type { Role } from '../../lib/roles';
+import { MEDIA_ID_VERSION, privacyLevel, type PrivacySettings } from './constants';
+
+export interface MediaIdRecord {
+  id: string;
+  user_uuid: string;
+  role: Role;
+  interests: string[];
+  genre_preferences: string[];
+  location_code: string | null;
+  content_flags: Record<string, unknown>;
+  privacy_settings: PrivacySettings;
+  version: number;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProfileRecord {
+  id: string;
+  display_name: string | null;
+  role: Role;
+  email_verified: boolean;
+  onboarding_completed: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EngagementRecord {
+  id: string;
+  user_id: string;
+  event_type: string;
+  is_anonymous: boolean;
+  metadata: Record<string, unknown>;
+  created_at: string;
+}
+
+/** MediaID ids are deterministic (server rule): the same MediaID made on two devices converges. */
+export function mediaIdKey(userId: string, role: Role): string {
+  return `${userId}|${role}`;
+}
+
+export interface MediaIdInput {
+  userId: string;
+  role: Role;
+  interests: readonly string[];
+  genres: readonly string[];
+  privacy: PrivacySettings;
+  locationCode: string;
+  now: string;
+  /** An existing MediaID for the role keeps its created_at and content flags (upsert). */
+  existing?: Pick<MediaIdRecord, 'created_at' | 'content_flags'> | null;
+}
+
+export function buildMediaId(input: MediaIdInput): MediaIdRecord {
+  return {
+    id: mediaIdKey(input.userId, input.role),
+    user_uuid: input.userId,
+    role: input.role,
+    interests: [...input.interests],
+    genre_preferences: [...input.genres],
+    location_code: input.locationCode,
+    content_flags: input.existing?.content_flags ?? {},
+    privacy_settings: { ...input.privacy },
+    version: MEDIA_ID_VERSION,
+    is_active: true,
+    created_at: input.existing?.created_at ?? input.now,
+    updated_at: input.now,
+  };
+}
+
+/** UPSERT profiles {id, role, onboarding_completed true, updated_at}, keeping an existing row's fields. */
+export function buildCompletedProfile(
+  userId: string,
+  role: Role,
+  now: string,
+  existing?: ProfileRecord | null,
+  displayName?: string | null,
+): ProfileRecord {
+  return {
+    id: userId,
+    display_name: existing?.display_name ?? displayName ?? null,
+    role,
+    email_verified: existing?.email_verified ?? false,
+    onboarding_completed: true,
+    created_at: existing?.created_at ?? now,
+    updated_at: now,
+  };
+}
+
+export function buildSetupEvent(input: {
+  id: string;
+  userId: string;
+  interestsCount: number;
+  privacy: PrivacySettings;
+  role: Role;
+  now: string;
+}): EngagementRecord {
+  return {
+    id: input.id,
+    user_id: input.userId,
+    event_type: 'mediaid_setup_completed',
+    // Anonymous when the user keeps anonymous logging on.
+    is_anonymous: input.privacy.anonymous_logging,
+    metadata: {
+      interests_count: input.interestsCount,
+      privacy_level: privacyLevel(input.privacy),
+      selected_role: input.role,
+    },
+    created_at: input.now,
+  };
+}

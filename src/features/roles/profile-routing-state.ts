@@ -1,0 +1,88 @@
+/** Computes the profile routing state (spec §3) from the user's local rows and the server's answer. Pure. */
+import type { AuthUser, ProfileRoutingState } from '../../lib/auth-state';
+import { isRole, type Role } from '../../lib/roles';
+import { availableRolesFrom, roleNeedsSetup, roleSetupStatuses, type MediaIdLike } from './role-rules';
+
+export interface ProfileLike {
+  role: string;
+  onboarding_completed: boolean;
+}
+
+/** How the profile lookup went (spec §4 fallback rules). */
+export type ProfileCheck =
+  | { kind: 'found'; profile: ProfileLike }
+  | { kind: 'no-row' }
+  | { kind: 'table-missing' }
+  | { kind: 'error'; message: string };
+
+export const NO_ROW_CODE = 'PGRST116';
+const MISSING_TABLE_CODES = new Set(['42P01', 'PGRST205']);
+
+/** Classifies a profiles query error: missing table, no row, or other. */
+export function classifyProfileError(error: { code?: string | null; message?: string | null }): ProfileCheck {
+  const message = error.message ?? '';
+  if ((error.code && MISSING_TABLE_CODES.has(error.code)) || message.includes('does not exist')) {
+    return { kind: 'table-missing' };
+  }
+  if (error.code === NO_ROW_CODE) return { kind: 'no-row' };
+  return { kind: 'error', message };
+}
+
+/** The requested role, else the role in user metadata, else fan. */
+export function fallbackRole(user: AuthUser | null, requested?: Role | null): Role {
+  if (requested) return requested;
+  const metadataRole = user?.user_metadata?.role;
+  return isRole(metadataRole) ? metadataRole : 'fan';
+}
+
+export interface RoutingInputs {
+  user: AuthUser;
+  check: ProfileCheck;
+  mediaIds: readonly MediaIdLike[] | null;
+  mediaIdsFailed?: boolean;
+  requestedRole?: Role | null;
+}
+
+export function computeProfileRoutingState(input: RoutingInputs): ProfileRoutingState {
+  const { user, check, mediaIds, mediaIdsFailed = false } = input;
+  const availableRoles = availableRolesFrom(mediaIds, mediaIdsFailed);
+  const statuses = roleSetupStatuses(mediaIds, mediaIdsFailed);
+  const hasMediaID = !mediaIdsFailed && (mediaIds?.length ?? 0) > 0;
+  const base = { availableRoles, roleSetupStatuses: statuses, hasMediaID, loading: false };
+  const withRole = (selectedRole: Role) => ({
+    selectedRole,
+    hasRoleSpecificMediaID: !roleNeedsSetup(
+      mediaIds?.find((item) => item.role === selectedRole),
+      mediaIdsFailed,
+    ),
+  });
+  switch (check.kind) {
+    case 'found': {
+      const role = input.requestedRole ?? (isRole(check.profile.role) ? check.profile.role : fallbackRole(user));
+      return {
+        ...base,
+        ...withRole(role),
+        hasCompletedOnboarding: check.profile.onboarding_completed,
+        databaseAvailable: true,
+        needsProfileCreation: false,
+      };
+    }
+    case 'no-row':
+      return {
+        ...base,
+        ...withRole(fallbackRole(user, input.requestedRole)),
+        hasCompletedOnboarding: false,
+        databaseAvailable: true,
+        needsProfileCreation: true,
+      };
+    case 'table-missing':
+    case 'error':
+      return {
+        ...base,
+        ...withRole(fallbackRole(user, input.requestedRole)),
+        hasCompletedOnboarding: false,
+        databaseAvailable: false,
+        needsProfileCreation: false,
+      };
+  }
+}
