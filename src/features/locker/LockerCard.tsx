@@ -1,0 +1,106 @@
+import { AspectRatio, Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { formatDate } from '../../lib/format';
+import { countdownColor, formatTimeLeft } from './countdown';
+import { LockerCardActions, type LockerCardHandlers } from './LockerCardActions';
+import { LockerCode } from './LockerCode';
+import { RARITY_COLOR, RARITY_LABEL } from './rarity-style';
+import type { LockerItem } from './types';
+
+const TYPE_LABEL: Record<LockerItem['type'], string> = {
+  music: 'Music',
+  video: 'Video',
+  code: 'Code',
+  event: 'Event',
+  image: 'Image',
+  bonus: 'Bonus',
+  other: 'Drop',
+};
+
+export interface LockerCardProps extends LockerCardHandlers {
+  item: LockerItem;
+  fanTier: number;
+  minutesLeft: number;
+}
+
+/** The current (centre) card of the Daily Locker: artwork, timing, code, reactions and comments. */
+export function LockerCard({ item, fanTier, minutesLeft, ...handlers }: LockerCardProps) {
+  const rarityColor = RARITY_COLOR[item.rarity];
+  const expired = minutesLeft <= 0;
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      data-rarity={item.rarity}
+      style={{
+        borderColor: `var(--mantine-color-${rarityColor}-filled)`,
+        borderWidth: item.rarity === 'common' ? 1 : 2,
+        boxShadow:
+          item.rarity === 'legendary' || item.rarity === 'epic'
+            ? `0 0 24px -6px var(--mantine-color-${rarityColor}-filled)`
+            : undefined,
+      }}
+    >
+      <Card.Section pos="relative">
+        <AspectRatio ratio={16 / 9}>
+          <Image src={item.thumbnail} alt="" style={expired ? { filter: 'grayscale(0.8)' } : undefined} />
+        </AspectRatio>
+        <Group pos="absolute" top={10} left={10} right={10} justify="space-between" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
+            <Badge color={rarityColor} variant="filled">
+              {RARITY_LABEL[item.rarity]}
+            </Badge>
+            {item.isNew ? (
+              <Badge color="pink" variant="filled">
+                NEW
+              </Badge>
+            ) : null}
+          </Group>
+          <Badge
+            color={countdownColor(minutesLeft)}
+            variant="filled"
+            leftSection={<IconClock size={12} aria-hidden />}
+            aria-label={expired ? 'Expired' : `Time left: ${formatTimeLeft(minutesLeft)}`}
+          >
+            {formatTimeLeft(minutesLeft)}
+          </Badge>
+        </Group>
+      </Card.Section>
+
+      <Stack gap="xs" mt="sm">
+        <Group gap={6}>
+          <Badge variant="light" color="gray" size="sm">
+            {TYPE_LABEL[item.type]}
+          </Badge>
+          {item.claimedDate ? (
+            <Badge variant="light" color="teal" size="sm">
+              Claimed {formatDate(item.claimedDate)}
+            </Badge>
+          ) : null}
+        </Group>
+        <Box>
+          <Title order={3} size="h4" lineClamp={2}>
+            {item.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {item.artist}
+            {item.brandName ? ` · presented by ${item.brandName}` : ''}
+          </Text>
+        </Box>
+        <Text size="sm" lineClamp={3}>
+          {item.description}
+        </Text>
+        {item.codeValue ? (
+          <LockerCode
+            code={item.codeValue}
+            isUsed={item.isUsed}
+            expired={expired}
+            onUse={handlers.onUseCode ? () => handlers.onUseCode?.(item.id) : undefined}
+          />
+        ) : null}
+        <LockerCardActions item={item} fanTier={fanTier} {...handlers} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+/** Public entry of the Daily Locker feature (spec §2 "Daily Locker carousel"). */
+export { DailyLockerCarousel, type DailyLockerCarouselProps } from './DailyLockerCarousel';
+export type { LockerCardHandlers } from './LockerCardActions';
+export { LockerEmptyState } from './LockerEmptyState';
+export { SAMPLE_LOCKER_ITEMS, buildSampleLockerItems } from './sample-locker-items';
+export { useLockerItemsState } from './use-locker-items-state';
+export { countdownColor, formatTimeLeft, COUNTDOWN_TICK_MS } from './countdown';
+export type { LockerItem, LockerItemType, LockerReactions, Rarity, ReactionKind } from './types';

@@ -1,0 +1,40 @@
+/** Spec §3 "Locker item": one drop in a fan's Daily Locker. */
+export type LockerItemType = 'music' | 'video' | 'code' | 'event' | 'image' | 'bonus' | 'other';
+export type Rarity = 'common' | 'rare' | 'epic' | 'legendary';
+export type ReactionKind = 'heart' | 'fire' | 'star';
+
+export interface LockerReactions {
+  heart: number;
+  fire: number;
+  star: number;
+}
+
+export interface LockerItem {
+  id: string;
+  type: LockerItemType;
+  title: string;
+  artist: string;
+  description: string;
+  thumbnail: string;
+  rarity: Rarity;
+  isNew: boolean;
+  /** Minutes left until the drop expires. */
+  timeLeft: number;
+  /** Brand drops carry a redeemable code. */
+  codeValue?: string;
+  brandName?: string;
+  reactions: LockerReactions;
+  userReaction: ReactionKind | null;
+  isSaved: boolean;
+  isUsed: boolean;
+  shareCount: number;
+  commentCount: number;
+  /** Numeric fan tier needed to comment (spec §6). */
+  fanTierRequired: number;
+  /** ISO date the fan claimed the drop, if any. */
+  claimedDate?: string;
+  priority: number;
+}
+
+export const RARITIES: Rarity[] = ['common', 'rare', 'epic', 'legendary'];
+export const REACTION_KINDS: ReactionKind[] = ['heart', 'fire', 'star'];

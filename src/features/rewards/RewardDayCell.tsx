@@ -1,0 +1,41 @@
+import { UnstyledButton } from '@mantine/core';
+import { IconCheck, IconGift, IconLock } from '@tabler/icons-react';
+import { RARITY_COLOR } from './rarity-color';
+import { rewardDayState } from './reward-rules';
+import classes from './RewardsCalendar.module.css';
+import type { DailyReward } from './types';
+
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+function shortDate(isoDate: string | undefined): string {
+  if (!isoDate) return '';
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) return '';
+  return SHORT_DATE.format(new Date(year, month - 1, day));
+}
+
+const STATE_TEXT = { claimed: 'claimed', claimable: 'ready to claim', locked: 'locked' } as const;
+
+/** One day of the 7-column grid; every day opens its detail. */
+export function RewardDayCell({ reward, onOpen }: { reward: DailyReward; onOpen: (day: number) => void }) {
+  const state = rewardDayState(reward);
+  const Icon = state === 'claimed' ? IconCheck : state === 'claimable' ? IconGift : IconLock;
+  const date = shortDate(reward.unlockDate);
+  return (
+    <UnstyledButton
+      className={classes.cell}
+      data-state={state}
+      data-today={reward.isToday}
+      aria-label={`Day ${reward.day}${reward.isToday ? ', today' : ''}${date ? `, ${date}` : ''}, ${STATE_TEXT[state]}: ${reward.title}`}
+      onClick={() => onOpen(reward.day)}
+    >
+      <span
+        className={classes.rarityDot}
+        style={{ background: `var(--mantine-color-${RARITY_COLOR[reward.rarity]}-filled)` }}
+      />
+      <span className={classes.dayNumber}>{reward.day}</span>
+      <Icon size={14} aria-hidden />
+      {date ? <span className={classes.cellDate}>{date}</span> : null}
+    </UnstyledButton>
+  );
+}

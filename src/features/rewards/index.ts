@@ -1,0 +1,14 @@
+/** Public entry of the Daily Rewards feature (spec §2 "Daily Rewards calendar"). */
+export { DailyRewardsCalendar, type DailyRewardsCalendarProps } from './DailyRewardsCalendar';
+export type { RewardDayHandlers } from './RewardDayModal';
+export {
+  SAMPLE_DAILY_REWARDS,
+  SAMPLE_FAN_TIER,
+  SAMPLE_STREAK,
+  SAMPLE_TODAY_DAY,
+  buildSampleDailyRewards,
+} from './sample-daily-rewards';
+export { useDailyRewardsState } from './use-daily-rewards-state';
+export { streakBadge, REWARD_DAYS } from './reward-rules';
+export { StreakBadgeIcons } from './StreakSummary';
+export type { DailyReward, RewardRarity, RewardType } from './types';

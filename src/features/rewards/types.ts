@@ -1,0 +1,27 @@
+/** Spec §3 "Daily reward": one day of a fan's 30-day reward calendar. */
+export type RewardType = 'music' | 'video' | 'code' | 'bonus';
+export type RewardRarity = 'common' | 'rare' | 'epic' | 'legendary';
+
+export interface DailyReward {
+  /** 1-30. */
+  day: number;
+  type: RewardType;
+  rarity: RewardRarity;
+  isToday: boolean;
+  isUnlocked: boolean;
+  isClaimed: boolean;
+  /** True on days that add a streak bonus. */
+  streakBonus: boolean;
+  title: string;
+  artist: string;
+  description: string;
+  thumbnail: string;
+  brandName?: string;
+  /** ISO date (yyyy-mm-dd) the day unlocks; shown in the grid when present. */
+  unlockDate?: string;
+  /** The fan's own interactions with a claimed reward. */
+  isReacted?: boolean;
+  isSaved?: boolean;
+}
+
+export type RewardDayState = 'locked' | 'claimable' | 'claimed';
