@@ -69,6 +69,17 @@ create table if not exists auth.refresh_tokens (
   updated_at timestamptz not null default now()
 );
 
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null,
+  token_hash text not null unique,
+  otp_hash text,
+  relates_to text not null,
+  redirect_to text,
+  created_at timestamptz not null default now()
+);
+
 create or replace function auth.jwt() returns jsonb
 language sql stable as $$
   select coalesce(

@@ -1,0 +1,217 @@
+/**
+ * GoTrue-compatible account logic: users, sessions, refresh-token rotation, one-time tokens.
+ * Invariants: passwords are stored only as bcrypt hashes; refresh tokens rotate on every use
+ * (a revoked token reused outside the 10 s reuse interval revokes the whole session);
+ * one-time tokens are stored hashed, expire after an hour and are single-use; all state
+ * lives in the auth schema, written in superuser transactions.
+ */
+import { randomBytes, randomUUID, createHash, randomInt } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { Database, Tx } from '../db/database';
+import type { JwtKeys } from './jwt';
+import { authError } from './errors';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SessionJson {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+}
+
+const REUSE_INTERVAL_MS = 10_000;
+const OTP_TTL_MS = 3600_000;
+const iso = (d: Date | null | undefined): string | undefined => (d ? new Date(d).toISOString() : undefined);
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+export function userJson(u: UserRow): Record<string, unknown> {
+  const identity = {
+    identity_id: u.id,
+    id: u.id,
+    user_id: u.id,
+    identity_data: { email: u.email, email_verified: Boolean(u.email_confirmed_at), phone_verified: false, sub: u.id },
+    provider: 'email',
+    last_sign_in_at: iso(u.last_sign_in_at),
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    email: u.email,
+  };
+  return {
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: u.email,
+    email_confirmed_at: iso(u.email_confirmed_at),
+    phone: '',
+    confirmation_sent_at: iso(u.confirmation_sent_at),
+    confirmed_at: iso(u.email_confirmed_at),
+    recovery_sent_at: iso(u.recovery_sent_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data,
+    user_metadata: u.raw_user_meta_data,
+    identities: [identity],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: false,
+  };
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly keys: JwtKeys,
+    private readonly issuer: string,
+    private readonly jwtExpirySeconds: number,
+  ) {}
+
+  hashPassword(pw: string): Promise<string> {
+    return bcrypt.hash(pw, 10);
+  }
+
+  checkPassword(pw: string, hash: string | null): Promise<boolean> {
+    return hash ? bcrypt.compare(pw, hash) : Promise.resolve(false);
+  }
+
+  async findByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
+    const r = await tx.query<UserRow>('select * from auth.users where lower(email) = lower($1) and deleted_at is null', [email]);
+    return r.rows[0];
+  }
+
+  async findById(tx: Tx, id: string): Promise<UserRow | undefined> {
+    const r = await tx.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id]);
+    return r.rows[0];
+  }
+
+  async createUser(tx: Tx, email: string, passwordHash: string, data: Record<string, unknown>, confirmed: boolean): Promise<UserRow> {
+    const r = await tx.query<UserRow>(
+      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+       values ($1, 'authenticated', 'authenticated', $2, $3, case when $4::boolean then now() end, $5::jsonb, $6::jsonb) returning *`,
+      [randomUUID(), email.toLowerCase(), passwordHash, confirmed, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
+    );
+    return r.rows[0]!;
+  }
+
+  private async accessToken(user: UserRow, sessionId: string, method: string): Promise<{ token: string; exp: number }> {
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + this.jwtExpirySeconds;
+    const token = await this.keys.sign({
+      aud: 'authenticated',
+      exp,
+      iat,
+      iss: this.issuer,
+      sub: user.id,
+      email: user.email,
+      phone: '',
+      app_metadata: user.raw_app_meta_data,
+      user_metadata: user.raw_user_meta_data,
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method, timestamp: iat }],
+      session_id: sessionId,
+      is_anonymous: false,
+    });
+    return { token, exp };
+  }
+
+  private async sessionJson(user: UserRow, sessionId: string, refresh: string, method: string): Promise<SessionJson> {
+    const { token, exp } = await this.accessToken(user, sessionId, method);
+    return { access_token: token, token_type: 'bearer', expires_in: this.jwtExpirySeconds, expires_at: exp, refresh_token: refresh, user: userJson(user) };
+  }
+
+  private async newRefreshToken(tx: Tx, user: UserRow, sessionId: string, parent: string | null): Promise<string> {
+    const token = randomBytes(9).toString('base64url');
+    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [token, user.id, sessionId, parent]);
+    return token;
+  }
+
+  /** New session (sign-in, sign-up, verify). Updates last_sign_in_at. */
+  async startSession(tx: Tx, user: UserRow, method: string): Promise<SessionJson> {
+    const sessionId = randomUUID();
+    await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+    const r = await tx.query<UserRow>('update auth.users set last_sign_in_at = now() where id = $1 returning *', [user.id]);
+    const fresh = r.rows[0]!;
+    return this.sessionJson(fresh, sessionId, await this.newRefreshToken(tx, fresh, sessionId, null), method);
+  }
+
+  async refresh(refreshToken: string): Promise<SessionJson> {
+    return this.db.asSuperuser(async (tx) => {
+      const r = await tx.query<{ token: string; user_id: string; session_id: string; revoked: boolean; updated_at: Date }>(
+        'select token, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update',
+        [refreshToken],
+      );
+      const row = r.rows[0];
+      if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      const user = await this.findById(tx, row.user_id);
+      if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (row.revoked) {
+        const active = await tx.query<{ token: string }>(
+          'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+          [row.session_id],
+        );
+        const within = Date.now() - new Date(row.updated_at).getTime() < REUSE_INTERVAL_MS;
+        if (within && active.rows[0]) return this.sessionJson(user, row.session_id, active.rows[0].token, 'token_refresh');
+        // reuse detected: revoke the whole token family
+        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id]);
+        throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [row.token]);
+      await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
+      const next = await this.newRefreshToken(tx, user, row.session_id, row.token);
+      return this.sessionJson(user, row.session_id, next, 'token_refresh');
+    });
+  }
+
+  async sessionExists(tx: Tx, sessionId: string): Promise<boolean> {
+    const r = await tx.query('select 1 from auth.sessions where id = $1', [sessionId]);
+    return r.rows.length > 0;
+  }
+
+  async logout(userId: string, sessionId: string, scope: string): Promise<void> {
+    await this.db.asSuperuser(async (tx) => {
+      if (scope === 'global') await tx.query('delete from auth.sessions where user_id = $1', [userId]);
+      else if (scope === 'others') await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+      else await tx.query('delete from auth.sessions where id = $1', [sessionId]);
+    });
+  }
+
+  /** Creates a one-time token; returns the URL token and a 6-digit OTP. */
+  async createOneTimeToken(tx: Tx, user: UserRow, type: string, redirectTo: string): Promise<{ token: string; otp: string }> {
+    const token = randomBytes(24).toString('hex');
+    const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, type]);
+    await tx.query(
+      'insert into auth.one_time_tokens (user_id, token_type, token_hash, otp_hash, relates_to, redirect_to) values ($1, $2, $3, $4, $5, $6)',
+      [user.id, type, sha256(token), sha256(`${user.email}:${otp}`), user.email, redirectTo],
+    );
+    return { token, otp };
+  }
+
+  /** Consumes a one-time token (URL token, or e-mail + OTP); returns the user or undefined. */
+  async consumeOneTimeToken(tx: Tx, types: string[], token: string, email?: string): Promise<{ user: UserRow; redirectTo: string | null; type: string } | undefined> {
+    const r = await tx.query<{ id: string; user_id: string; created_at: Date; redirect_to: string | null; token_type: string }>(
+      `delete from auth.one_time_tokens where token_type = any($1::text[])
+         and (token_hash = $2 or (otp_hash = $3 and lower(relates_to) = lower($4)))
+       returning id, user_id, created_at, redirect_to, token_type`,
+      [types, sha256(token), sha256(`${(email ?? '').toLowerCase()}:${token}`), email ?? ''],
+    );
+    const row = r.rows[0];
+    if (!row || Date.now() - new Date(row.created_at).getTime() > OTP_TTL_MS) return undefined;
+    const user = await this.findById(tx, row.user_id);
+    return user ? { user, redirectTo: row.redirect_to, type: row.token_type } : undefined;
+  }
+}

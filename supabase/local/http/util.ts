@@ -1,0 +1,105 @@
+/**
+ * HTTP helpers shared by every API module.
+ * Invariants: request bodies are read with a hard byte limit (413 past it, the rest of the
+ * stream is drained, never buffered); JSON responses always carry Content-Type and length;
+ * nothing here touches the database.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB, like PostgREST behind Kong's default
+export const OBJECT_BODY_LIMIT = 50 * 1024 * 1024; // 50 MiB, the storage file_size_limit
+
+/** An error that already knows its HTTP status and JSON body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${status}`);
+  }
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body exceeds ${limit} bytes`);
+  }
+}
+
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(new BodyTooLargeError(limit));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        chunks.length = 0;
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (err) => {
+      if (!failed) reject(err);
+    });
+  });
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer | null,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  if (body === null || body === '') {
+    res.statusCode = status;
+    res.end();
+    return;
+  }
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  res.setHeader('Content-Length', String(buf.length));
+  res.statusCode = status;
+  res.end(res.req?.method === 'HEAD' ? undefined : buf);
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  send(res, status, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+}
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Parses a JSON body; throws `onError()` for malformed JSON. */
+export function parseJson(buf: Buffer, onError: (message: string) => Error): unknown {
+  const text = buf.toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw onError(e instanceof Error ? e.message : String(e));
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * In-process API of the embedded local Supabase backend.
+ * Invariants: startLocalBackend() resolves only when the schema is applied and the port is
+ * listening; omitting dataDir gives a throw-away in-memory database and a temp file area
+ * removed on stop(); stop() finishes in-flight requests, then closes PGlite (flushing a
+ * persisted database to disk) — committed data is never lost.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Database } from './db/database';
+import { JwtKeys } from './auth/jwt';
+import { Mailer, type LocalEmail } from './auth/mail';
+import { AuthService } from './auth/service';
+import { AuthApi } from './auth/routes';
+import { RestApi } from './rest/routes';
+import { ObjectStore } from './storage/store';
+import { StorageApi } from './storage/routes';
+import { createTusServer } from './storage/tus';
+import { createHttpServer } from './http/server';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
+
+export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
+export type { LocalEmail } from './auth/mail';
+
+export interface LocalBackendOptions {
+  /** 0 = any free port; default 54321 */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** PGlite data directory (persisted); omit for in-memory */
+  dataDir?: string;
+  /** TUS upload URL lifetime; default 24 h */
+  uploadUrlExpiryMs?: number;
+  /** require e-mail confirmation before sign-in; default false (Supabase CLI default) */
+  emailConfirm?: boolean;
+  /** no console output (mails, errors) */
+  quiet?: boolean;
+  /** access-token lifetime in seconds; default 3600 */
+  jwtExpirySeconds?: number;
+  /** where auth links land when no redirect is given; default http://localhost:4173 */
+  siteUrl?: string;
+}
+
+export interface LocalBackend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  inbox(): LocalEmail[];
+  /** Runs SQL as the database superuser (tests only). */
+  query(sql: string, params?: unknown[]): Promise<{ rows: any[] }>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const host = opts.host ?? '127.0.0.1';
+  const quiet = opts.quiet ?? false;
+  const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
+  const db = await Database.open(dataDir ? join(dataDir, 'pg') : undefined);
+  const fileRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'bucket-local-storage-'));
+
+  let url = '';
+  const publicUrl = (): string => url;
+  const keys = new JwtKeys(LOCAL_JWT_SECRET);
+  const mailer = new Mailer(quiet);
+  const jwtExpirySeconds = opts.jwtExpirySeconds ?? 3600;
+  const authService = new AuthService(db, keys, 'http://127.0.0.1/auth/v1', jwtExpirySeconds);
+  const auth = new AuthApi(db, keys, authService, mailer, {
+    siteUrl: opts.siteUrl ?? 'http://localhost:4173',
+    publicUrl,
+    emailConfirm: opts.emailConfirm ?? false,
+  });
+  const rest = new RestApi(db);
+  await rest.catalog.load();
+  const store = new ObjectStore(db, fileRoot);
+  const storage = new StorageApi(db, store, keys);
+  const { server: tus, datastore } = createTusServer({ store, keys, publicUrl, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000 });
+  const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
+
+  try {
+    await new Promise<void>((ok, fail) => {
+      http.server.once('error', fail);
+      http.server.listen(opts.port ?? 54321, host, () => ok());
+    });
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const port = (http.server.address() as AddressInfo).port;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const sweep = setInterval(() => void datastore.deleteExpired().catch(() => undefined), 60_000);
+  sweep.unref();
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    anonKey: LOCAL_ANON_KEY,
+    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    jwtSecret: LOCAL_JWT_SECRET,
+    inbox: () => mailer.inbox(),
+    query: (sql, params) => db.query(sql, params ?? []),
+    stop: () =>
+      (stopped ??= (async () => {
+        clearInterval(sweep);
+        await http.stop();
+        await db.close();
+        if (!dataDir) rmSync(fileRoot, { recursive: true, force: true });
+      })()),
+  };
+}

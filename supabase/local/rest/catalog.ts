@@ -1,0 +1,160 @@
+/**
+ * Schema cache for /rest/v1: tables, views, columns and functions of the exposed schema.
+ * Invariants: every identifier that reaches SQL text comes from here (catalog names quoted
+ * with quoteIdent, types from format_type), never from the request; unknown names are a
+ * cache miss that triggers one reload (so tables created after boot are seen), then an error.
+ */
+import type { Database } from '../db/database';
+
+export interface Column {
+  name: string;
+  type: string; // format_type(), safe to splice as a cast
+  isArray: boolean;
+  isJson: boolean;
+  generated: boolean;
+}
+
+export interface Relation {
+  schema: string;
+  name: string;
+  columns: Map<string, Column>;
+  primaryKey: string[];
+  sqlName: string; // "schema"."name"
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+}
+
+export interface DbFunction {
+  name: string;
+  args: FunctionArg[];
+  returnsSet: boolean;
+  returnType: string;
+  returnsVoid: boolean;
+  returnsComposite: boolean;
+  sqlName: string;
+}
+
+export function quoteIdent(name: string): string {
+  return '"' + name.replace(/"/g, '""') + '"';
+}
+
+export class Catalog {
+  private relations = new Map<string, Relation>();
+  private functions = new Map<string, DbFunction[]>();
+  private loadedAt = 0;
+
+  constructor(
+    private readonly db: Database,
+    readonly schema = 'public',
+  ) {}
+
+  async load(): Promise<void> {
+    const cols = await this.db.query<{
+      rel: string;
+      col: string;
+      type: string;
+      ndims: number;
+      typcategory: string;
+      generated: string;
+      pk: boolean;
+    }>(
+      `select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
+              t.typcategory as typcategory, a.attgenerated as generated,
+              coalesce(a.attnum = any (i.indkey), false) as pk
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+         join pg_type t on t.oid = a.atttypid
+         left join pg_index i on i.indrelid = c.oid and i.indisprimary
+        where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
+        order by c.relname, a.attnum`,
+      [this.schema],
+    );
+    const relations = new Map<string, Relation>();
+    for (const r of cols.rows) {
+      let rel = relations.get(r.rel);
+      if (!rel) {
+        rel = {
+          schema: this.schema,
+          name: r.rel,
+          columns: new Map(),
+          primaryKey: [],
+          sqlName: `${quoteIdent(this.schema)}.${quoteIdent(r.rel)}`,
+        };
+        relations.set(r.rel, rel);
+      }
+      rel.columns.set(r.col, {
+        name: r.col,
+        type: r.type,
+        isArray: r.typcategory === 'A',
+        isJson: r.type === 'json' || r.type === 'jsonb',
+        generated: r.generated !== '',
+      });
+      if (r.pk) rel.primaryKey.push(r.col);
+    }
+    const fns = await this.db.query<{
+      name: string;
+      argnames: string[] | null;
+      argtypes: string[];
+      nargdefaults: number;
+      retset: boolean;
+      rettype: string;
+      composite: boolean;
+      sig: string;
+    }>(
+      `select p.proname as name, p.proargnames as argnames,
+              array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as argtypes,
+              p.pronargdefaults as nargdefaults, p.proretset as retset,
+              format_type(p.prorettype, null) as rettype,
+              (rt.typtype = 'c' or p.prorettype = 'record'::regtype) as composite,
+              p.oid::regprocedure::text as sig
+         from pg_proc p
+         join pg_namespace n on n.oid = p.pronamespace
+         join pg_type rt on rt.oid = p.prorettype
+        where n.nspname = $1 and p.prokind = 'f'
+          and rt.typname not in ('trigger', 'event_trigger')`,
+      [this.schema],
+    );
+    const functions = new Map<string, DbFunction[]>();
+    for (const f of fns.rows) {
+      const n = f.argtypes.length;
+      const args = f.argtypes.map((type, i) => ({
+        name: f.argnames?.[i] ?? '',
+        type,
+        hasDefault: i >= n - f.nargdefaults,
+      }));
+      const list = functions.get(f.name) ?? [];
+      list.push({
+        name: f.name,
+        args,
+        returnsSet: f.retset,
+        returnType: f.rettype,
+        returnsVoid: f.rettype === 'void',
+        returnsComposite: f.composite,
+        sqlName: `${quoteIdent(this.schema)}.${quoteIdent(f.name)}`,
+      });
+      functions.set(f.name, list);
+    }
+    this.relations = relations;
+    this.functions = functions;
+    this.loadedAt = Date.now();
+  }
+
+  private async reloadIfStale(): Promise<void> {
+    if (Date.now() - this.loadedAt > 250) await this.load();
+  }
+
+  async relation(name: string): Promise<Relation | undefined> {
+    if (!this.relations.has(name)) await this.reloadIfStale();
+    return this.relations.get(name);
+  }
+
+  async functionsNamed(name: string): Promise<DbFunction[]> {
+    if (!this.functions.has(name)) await this.reloadIfStale();
+    return this.functions.get(name) ?? [];
+  }
+}

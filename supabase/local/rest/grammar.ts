@@ -1,0 +1,153 @@
+/**
+ * PostgREST URL grammar: select lists, filters (incl. nested or/and/not), order.
+ * Invariants: pure functions, no SQL here; output is a typed tree whose column names are
+ * still unvalidated strings (sql.ts checks them against the catalog). Quoted values
+ * ("a,b") and escapes are honoured; malformed input raises PGRST100.
+ */
+import { parseError } from './errors';
+
+export const FILTER_OPS = new Set([
+  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'in', 'cs', 'cd', 'ov', 'isdistinct',
+]);
+
+export type Filter =
+  | { kind: 'cond'; column: string; negate: boolean; op: string; value: string }
+  | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Filter[] };
+
+export interface OrderTerm {
+  column: string;
+  desc: boolean;
+  nulls?: 'first' | 'last';
+}
+
+export interface SelectItem {
+  column: string; // '*' for all
+  alias?: string;
+}
+
+/** Splits on top-level commas, respecting (), {} and "quoted" segments. */
+export function splitTopLevel(input: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let cur = '';
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]!;
+    if (quoted) {
+      cur += ch;
+      if (ch === '\\' && i + 1 < input.length) cur += input[++i];
+      else if (ch === '"') quoted = false;
+      continue;
+    }
+    if (ch === '"') quoted = true;
+    else if (ch === '(' || ch === '{' || ch === '[') depth++;
+    else if (ch === ')' || ch === '}' || ch === ']') depth--;
+    if (depth < 0) throw parseError('"failed to parse filter"', `unbalanced parenthesis in ${input}`);
+    if (ch === ',' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (depth !== 0 || quoted) throw parseError('"failed to parse filter"', `unbalanced input: ${input}`);
+  out.push(cur);
+  return out;
+}
+
+/** Removes surrounding double quotes and backslash escapes. */
+export function unquote(v: string): string {
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+    return v.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
+  return v;
+}
+
+/** `op.value` or `not.op.value` (a top-level filter's query-string value). */
+export function parseOpValue(column: string, raw: string): Filter {
+  let negate = false;
+  let rest = raw;
+  if (rest.startsWith('not.')) {
+    negate = true;
+    rest = rest.slice(4);
+  }
+  const dot = rest.indexOf('.');
+  const op = dot < 0 ? rest : rest.slice(0, dot);
+  if (!FILTER_OPS.has(op) || dot < 0) {
+    throw parseError(`"failed to parse filter (${raw})" (line 1, column 1)`, `unknown operator in ${column}=${raw}`);
+  }
+  return { kind: 'cond', column, negate, op, value: unquote(rest.slice(dot + 1)) };
+}
+
+/** `(a.eq.1,and(b.gt.2,c.is.null))` — the body of or=/and= */
+export function parseLogic(op: 'and' | 'or', negate: boolean, raw: string): Filter {
+  const body = raw.trim();
+  if (!body.startsWith('(') || !body.endsWith(')')) {
+    throw parseError(`"failed to parse logic tree (${raw})" (line 1, column 1)`, 'expecting "("');
+  }
+  const children = splitTopLevel(body.slice(1, -1)).map((item) => parseLogicItem(item.trim()));
+  return { kind: 'logic', op, negate, children };
+}
+
+function parseLogicItem(item: string): Filter {
+  const m = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
+  if (m) return parseLogic(m[2] as 'and' | 'or', Boolean(m[1]), m[3]!);
+  const dot = item.indexOf('.');
+  if (dot <= 0) throw parseError(`"failed to parse logic tree (${item})" (line 1, column 1)`, 'expecting column.operator.value');
+  return parseOpValue(item.slice(0, dot), item.slice(dot + 1));
+}
+
+export function parseSelect(raw: string | null): SelectItem[] {
+  if (raw === null || raw.trim() === '' || raw.trim() === '*') return [{ column: '*' }];
+  return splitTopLevel(raw).map((part) => {
+    const p = part.trim();
+    if (p.includes('(')) {
+      throw parseError('Embedded resources are not supported by the local backend', `select item: ${p}`);
+    }
+    if (p.includes('::') || p.includes('->')) {
+      throw parseError(`"failed to parse select parameter (${raw})"`, `casts and JSON paths are not supported: ${p}`);
+    }
+    const colon = p.indexOf(':');
+    if (colon > 0) return { alias: unquote(p.slice(0, colon)), column: unquote(p.slice(colon + 1)) };
+    return { column: unquote(p) };
+  });
+}
+
+export function parseOrder(raw: string | null): OrderTerm[] {
+  if (!raw) return [];
+  return splitTopLevel(raw).map((term) => {
+    const parts = term.trim().split('.');
+    const column = unquote(parts[0] ?? '');
+    let desc = false;
+    let nulls: 'first' | 'last' | undefined;
+    for (const mod of parts.slice(1)) {
+      if (mod === 'asc') desc = false;
+      else if (mod === 'desc') desc = true;
+      else if (mod === 'nullsfirst') nulls = 'first';
+      else if (mod === 'nullslast') nulls = 'last';
+      else throw parseError(`"failed to parse order (${raw})" (line 1, column 1)`, `unexpected "${mod}"`);
+    }
+    return { column, desc, nulls };
+  });
+}
+
+/** `(a,b,"c,d")` → ['a','b','c,d'] */
+export function parseInList(value: string): string[] {
+  const v = value.trim();
+  if (!v.startsWith('(') || !v.endsWith(')')) throw parseError(`"failed to parse filter (in.${value})"`, 'expecting "("');
+  const inner = v.slice(1, -1);
+  if (inner.trim() === '') return [];
+  return splitTopLevel(inner).map((s) => unquote(s.trim()));
+}
+
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns']);
+
+/** Turns the URL's query parameters into filters (everything except reserved keys). */
+export function parseFilters(params: URLSearchParams): Filter[] {
+  const out: Filter[] = [];
+  for (const [key, value] of params) {
+    if (RESERVED.has(key)) continue;
+    const logic = /^(not\.)?(and|or)$/.exec(key);
+    if (logic) out.push(parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), value));
+    else out.push(parseOpValue(key, value));
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * Shared integration-test helpers for the embedded local backend (stable API — other
+ * suites import these). Invariants: every backend is in-memory on a free port and quiet;
+ * clients never persist sessions; callers stop what they start.
+ */
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../../supabase/local/index';
+
+export type { LocalBackend, LocalBackendOptions } from '../../../supabase/local/index';
+
+/** Starts an in-memory backend on a free port (quiet). Remember to `await backend.stop()`. */
+export async function withBackend(opts: LocalBackendOptions = {}): Promise<LocalBackend> {
+  return startLocalBackend({ port: 0, quiet: true, ...opts });
+}
+
+/**
+ * The local backend has no realtime server, and Node 20 has no global WebSocket (realtime-js
+ * throws at client creation without one). This stand-in is never opened unless a test
+ * subscribes to a channel, which then fails loudly.
+ */
+class NoRealtimeSocket {
+  constructor() {
+    throw new Error('the local backend has no realtime endpoint');
+  }
+}
+
+/** Options for createClient against the local backend (Node-safe, no session storage). */
+export function clientOptions() {
+  const ws = (globalThis as { WebSocket?: unknown }).WebSocket;
+  return {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: (ws ?? NoRealtimeSocket) as never },
+  };
+}
+
+/** A supabase-js client with the anon key (no session). */
+export function anonClient(backend: LocalBackend): SupabaseClient {
+  return createClient(backend.url, backend.anonKey, clientOptions());
+}
+
+/** A supabase-js client with the service_role key (bypasses RLS). */
+export function serviceClient(backend: LocalBackend): SupabaseClient {
+  return createClient(backend.url, backend.serviceRoleKey, clientOptions());
+}
+
+/**
+ * Signs the user up (or in, when the address is already registered) and returns a
+ * signed-in client plus its user. With `emailConfirm: true` backends, confirm first.
+ */
+export async function createUserClient(
+  backend: LocalBackend,
+  email: string,
+  password: string,
+  data: Record<string, unknown> = {},
+): Promise<{ client: SupabaseClient; user: User; accessToken: string }> {
+  const client = anonClient(backend);
+  const up = await client.auth.signUp({ email, password, options: { data } });
+  if (up.error && up.error.code !== 'user_already_exists') throw up.error;
+  let session = up.data.session;
+  if (!session) {
+    const inr = await client.auth.signInWithPassword({ email, password });
+    if (inr.error) throw inr.error;
+    session = inr.data.session;
+  }
+  if (!session?.user) throw new Error(`could not sign in ${email}`);
+  return { client, user: session.user, accessToken: session.access_token };
+}
+
+/** Creates a user whose artist MediaID exists (needed to upload content). */
+export async function createArtistClient(
+  backend: LocalBackend,
+  email: string,
+  password: string,
+): Promise<{ client: SupabaseClient; user: User; accessToken: string }> {
+  const made = await createUserClient(backend, email, password, { role: 'artist' });
+  const { error } = await made.client.from('media_ids').insert({ user_uuid: made.user.id, role: 'artist' });
+  if (error && error.code !== '23505') throw new Error(`artist MediaID: ${error.message}`);
+  return made;
+}
+
+let counter = 0;
+/** A unique e-mail address for a test run. */
+export function uniqueEmail(tag = 'user'): string {
+  counter += 1;
+  return `${tag}-${Date.now().toString(36)}-${counter}@example.test`;
+}
