@@ -1,10 +1,14 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AuthProvider } from './features/auth/AuthProvider';
+import { createIdentityStore, type IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
-import { AuthStateContext } from './lib/use-auth-snapshot';
+import { supabase } from './lib/supabase';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -15,19 +19,23 @@ declare global {
   }
 }
 
-function createAuthSource(): AuthStateSource {
-  return createMemoryAuthSource(window.__BUCKET_TEST_AUTH__);
+/** The real source (Supabase session + local profile state), unless the e2e harness seeds an in-memory one. */
+function createAuthSource(): { auth: AuthStateSource; identity: IdentityStore | null } {
+  if (window.__BUCKET_TEST_AUTH__) return { auth: createMemoryAuthSource(window.__BUCKET_TEST_AUTH__), identity: null };
+  const identity = createIdentityStore(supabase, window.localStorage);
+  return { auth: identity, identity };
 }
 
-const auth = createAuthSource();
+const { auth, identity } = createAuthSource();
 const router = createAppRouter({ auth });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="dark">
-      <AuthStateContext.Provider value={auth}>
+      <Notifications position="top-right" />
+      <AuthProvider source={auth} identity={identity}>
         <RouterProvider router={router} />
-      </AuthStateContext.Provider>
+      </AuthProvider>
     </MantineProvider>
   </StrictMode>,
 );

@@ -1,17 +1,81 @@
-import { Badge } from '@mantine/core';
-import { ROLE_DISPLAY } from '../lib/roles';
-import { useAuthSnapshot } from '../lib/use-auth-snapshot';
+import { Badge, Button, Menu, Modal } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAuth } from '../features/auth/AuthContext';
+import { SignOutDialog } from '../features/auth/components/SignOutDialog';
+import { roleBadge } from '../features/roles/role-badge';
+import { ROLE_ICONS } from '../features/roles/role-icons';
+import { RoleSwitcherPanel } from '../features/roles/RoleSwitcherPanel';
+import { useRoleSwitch } from '../features/roles/use-role-switch';
+import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '../lib/roles';
 
-/**
- * Compact role switcher for dashboard headers (spec §2 "Role switcher").
- * Placeholder showing the current role; the identity feature replaces it with the real dropdown.
- */
+/** Compact role switcher for dashboard headers (spec §2 "Role switcher"), with the full panel and sign-out. */
 export function CompactRoleSwitcher() {
-  const { profile } = useAuthSnapshot();
-  const display = ROLE_DISPLAY[profile.selectedRole];
+  const { profile } = useAuth();
+  const choose = useRoleSwitch();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [signOutOpen, setSignOutOpen] = useState(false);
+  const current = ROLE_DISPLAY[profile.selectedRole];
+  const CurrentIcon = ROLE_ICONS[profile.selectedRole];
+
   return (
-    <Badge color={display.color} variant="light">
-      {display.name}
-    </Badge>
+    <>
+      <Menu position="bottom-end" width={260} withinPortal>
+        <Menu.Target>
+          <Button
+            variant="light"
+            color={current.color}
+            size="xs"
+            leftSection={<CurrentIcon size={16} aria-hidden />}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            aria-label={`Current role: ${current.name}. Switch role`}
+          >
+            {current.name}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Switch role</Menu.Label>
+          {SELF_SIGNUP_ROLES.map((role) => {
+            const Icon = ROLE_ICONS[role];
+            const badge = roleBadge(role, profile.selectedRole, profile.roleSetupStatuses, 'compact');
+            return (
+              <Menu.Item
+                key={role}
+                leftSection={<Icon size={16} aria-hidden />}
+                rightSection={
+                  <Badge size="xs" color={badge.color} variant="light">
+                    {badge.label}
+                  </Badge>
+                }
+                onClick={() => void choose(role)}
+              >
+                {ROLE_DISPLAY[role].name}
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setPanelOpen(true)}>
+            Manage roles
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => setSignOutOpen(true)}
+          >
+            Sign out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={panelOpen}
+        onClose={() => setPanelOpen(false)}
+        title="Role switcher"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <RoleSwitcherPanel onDone={() => setPanelOpen(false)} />
+      </Modal>
+      <SignOutDialog opened={signOutOpen} onClose={() => setSignOutOpen(false)} />
+    </>
   );
 }

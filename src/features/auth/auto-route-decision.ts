@@ -3,9 +3,7 @@ import type { AuthUser, ProfileRoutingState } from '../../lib/auth-state';
 import type { Role } from '../../lib/roles';
 
 export type AutoRouteDecision =
-  | { to: '/welcome' }
-  | { to: '/onboarding' }
-  | { to: `/dashboard/${Role}`; role: Role; backendSetupRequired: boolean };
+  { to: '/welcome' } | { to: '/onboarding' } | { to: `/dashboard/${Role}`; role: Role; backendSetupRequired: boolean };
 
 export const BACKEND_SETUP_TITLE = 'Backend Setup Required';
 export const BACKEND_SETUP_MESSAGE =

@@ -1,6 +1,128 @@
-import { PageFrame } from '../../components/PageFrame';
+import { Alert, Button, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isSelfSignupRole, ROLE_DISPLAY, type SelfSignupRole } from '../../lib/roles';
+import { useAuth } from '../auth/AuthContext';
+import { ErrorBanner } from '../auth/components/ErrorBanner';
+import { SaveMediaIdError, saveMediaIdSetup } from '../mediaid/api/save-media-id';
+import { GenrePicker } from '../mediaid/components/GenrePicker';
+import { InterestPicker } from '../mediaid/components/InterestPicker';
+import { PrivacyControls } from '../mediaid/components/PrivacyControls';
+import { DEFAULT_PRIVACY, ONBOARDING_LOCATION_CODE, type PrivacySettings } from '../mediaid/constants';
+import { canContinueWithInterests, onboardingInterestsError } from '../mediaid/interest-rules';
+import { ExperienceStep } from './components/ExperienceStep';
+import { onboardingErrorMessage, onboardingFailureAlert } from './onboarding-errors';
 
-/** Welcome to Bucket! — the screen's frame; its feature issue fills it in. */
-export function OnboardingPage() {
-  return <PageFrame title="Welcome to Bucket!" description="Set up your MediaID: interests, privacy and experience." />;
+/** Onboarding (spec §2, §4): welcome → interests + genres → privacy → experience, then /auto-route. */
+export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) {
+  const { user, identity } = useAuth();
+  const navigate = useNavigate();
+  const metadataRole = user?.user_metadata?.role;
+  const [step, setStep] = useState(0);
+  const [interests, setInterests] = useState<string[]>([]);
+  const [genres, setGenres] = useState<string[]>([]);
+  const [privacy, setPrivacy] = useState<PrivacySettings>({ ...DEFAULT_PRIVACY });
+  const [role, setRole] = useState<SelfSignupRole>(
+    targetRole ?? (isSelfSignupRole(metadataRole) ? metadataRole : 'fan'),
+  );
+  const [validation, setValidation] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (busy) return;
+    const problem = onboardingInterestsError(interests);
+    if (problem) return setValidation(problem);
+    setValidation(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      await saveMediaIdSetup(identity, { role, interests, genres, privacy, locationCode: ONBOARDING_LOCATION_CODE });
+      await navigate({ to: '/auto-route' });
+    } catch (error) {
+      console.error('Onboarding failed', error);
+      const stage = error instanceof SaveMediaIdError ? error.stage : 'profile';
+      setFailure(onboardingFailureAlert(onboardingErrorMessage(stage)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const back = (
+    <Button variant="default" onClick={() => setStep((current) => current - 1)} disabled={busy}>
+      Back
+    </Button>
+  );
+
+  return (
+    <Container size="md" py="xl">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stepper
+          active={step}
+          size="sm"
+          allowNextStepsSelect={false}
+          onStepClick={(index) => index < step && setStep(index)}
+        >
+          <Stepper.Step label="Welcome">
+            <Stack gap="md" align="center" ta="center" py="md">
+              <Title order={1}>Welcome to Bucket!</Title>
+              <Text c="dimmed" maw={520}>
+                {targetRole
+                  ? `Let's set up your ${ROLE_DISPLAY[targetRole].name} MediaID: your interests, your privacy and your experience.`
+                  : 'Set up your MediaID in a few steps: your interests, your privacy and the experience you want.'}
+              </Text>
+              <Button size="md" onClick={() => setStep(1)}>
+                Let&apos;s Get Started
+              </Button>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Interests">
+            <Stack gap="md">
+              <Title order={2}>What are you into?</Title>
+              <Text c="dimmed">Pick 3 to 5 interests. Genres are optional.</Text>
+              <InterestPicker value={interests} onChange={setInterests} />
+              <Title order={3} size="h4">
+                Genres
+              </Title>
+              <GenrePicker value={genres} onChange={setGenres} />
+              <Group justify="space-between">
+                {back}
+                <Button onClick={() => setStep(2)} disabled={!canContinueWithInterests(interests)}>
+                  Continue
+                </Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Privacy">
+            <Stack gap="md">
+              <Title order={2}>Your privacy settings</Title>
+              <PrivacyControls value={privacy} onChange={setPrivacy} />
+              <Group justify="space-between">
+                {back}
+                <Button onClick={() => setStep(3)}>Continue</Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Experience">
+            <Stack gap="md">
+              <Title order={2}>Choose your experience</Title>
+              <ErrorBanner message={validation} />
+              {failure ? (
+                <Alert color="red" role="alert" title="Setup failed">
+                  {failure}
+                </Alert>
+              ) : null}
+              <ExperienceStep value={role} onChange={setRole} />
+              <Group justify="space-between">
+                {back}
+                <Button onClick={() => void submit()} disabled={busy}>
+                  {busy ? 'Setting up...' : 'Enter Bucket'}
+                </Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+      </Paper>
+    </Container>
+  );
 }

@@ -86,3 +86,28 @@ export function computeProfileRoutingState(input: RoutingInputs): ProfileRouting
       };
   }
 }
+
+/** Local rows win (they may hold offline writes not pushed yet); the server fills what is not local yet. */
+export function mergeProfileCheck(
+  local: ProfileLike | null | undefined,
+  server: ProfileCheck | undefined,
+): ProfileCheck {
+  if (local) {
+    const serverCompleted = server?.kind === 'found' && server.profile.onboarding_completed;
+    return {
+      kind: 'found',
+      profile: { ...local, onboarding_completed: local.onboarding_completed || serverCompleted },
+    };
+  }
+  return server ?? { kind: 'error', message: 'Profile not available offline' };
+}
+
+export function mergeMediaIds<T extends MediaIdLike>(
+  local: readonly T[] | null | undefined,
+  server: readonly T[] | null | undefined,
+): T[] {
+  const byRole = new Map<string, T>();
+  for (const row of server ?? []) byRole.set(row.role, row);
+  for (const row of local ?? []) byRole.set(row.role, row);
+  return [...byRole.values()];
+}

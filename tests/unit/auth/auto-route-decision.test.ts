@@ -30,7 +30,11 @@ describe('decideAutoRoute (spec §4)', () => {
     expect(decideAutoRoute(user, { ...ready, needsProfileCreation: true })).toEqual({ to: '/onboarding' });
   });
   it('4. completed, with a MediaID and the role set up, goes to the dashboard', () => {
-    expect(decideAutoRoute(user, ready)).toEqual({ to: '/dashboard/artist', role: 'artist', backendSetupRequired: false });
+    expect(decideAutoRoute(user, ready)).toEqual({
+      to: '/dashboard/artist',
+      role: 'artist',
+      backendSetupRequired: false,
+    });
   });
   it('4. otherwise goes to /onboarding', () => {
     expect(decideAutoRoute(user, { ...ready, hasCompletedOnboarding: false }).to).toBe('/onboarding');

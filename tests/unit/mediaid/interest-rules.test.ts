@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRIVACY, GENRE_OPTIONS, INTEREST_OPTIONS, PRIVACY_LABELS } from '../../../src/features/mediaid/constants';
+import {
+  DEFAULT_PRIVACY,
+  GENRE_OPTIONS,
+  INTEREST_OPTIONS,
+  PRIVACY_LABELS,
+} from '../../../src/features/mediaid/constants';
 import {
   canContinueWithInterests,
   interestCounterText,

@@ -51,11 +51,20 @@ describe('profile lookup fallback rules (spec §4, §8)', () => {
   it('falls back to the requested role, then metadata, then fan, with the database unavailable', () => {
     const state = computeProfileRoutingState({ user, check: { kind: 'table-missing' }, mediaIds: [] });
     expect(state).toMatchObject({ selectedRole: 'artist', databaseAvailable: false, hasCompletedOnboarding: false });
-    expect(computeProfileRoutingState({ user, check: { kind: 'error', message: 'x' }, mediaIds: [], requestedRole: 'brand' }).selectedRole).toBe('brand');
-    expect(computeProfileRoutingState({ user: { id: 'u' }, check: { kind: 'error', message: 'x' }, mediaIds: [] }).selectedRole).toBe('fan');
+    expect(
+      computeProfileRoutingState({ user, check: { kind: 'error', message: 'x' }, mediaIds: [], requestedRole: 'brand' })
+        .selectedRole,
+    ).toBe('brand');
+    expect(
+      computeProfileRoutingState({ user: { id: 'u' }, check: { kind: 'error', message: 'x' }, mediaIds: [] })
+        .selectedRole,
+    ).toBe('fan');
   });
   it('marks a missing row for creation during onboarding', () => {
-    expect(computeProfileRoutingState({ user, check: { kind: 'no-row' }, mediaIds: [] })).toMatchObject({ needsProfileCreation: true, databaseAvailable: true });
+    expect(computeProfileRoutingState({ user, check: { kind: 'no-row' }, mediaIds: [] })).toMatchObject({
+      needsProfileCreation: true,
+      databaseAvailable: true,
+    });
   });
   it('computes the state from a found profile and MediaIDs', () => {
     const state = computeProfileRoutingState({
@@ -71,5 +80,28 @@ describe('profile lookup fallback rules (spec §4, §8)', () => {
       availableRoles: ['fan', 'brand'],
     });
     expect(state.roleSetupStatuses).toMatchObject({ fan: 'ready', brand: 'setup-required', artist: 'setup-required' });
+  });
+});
+
+describe('merging local rows with the server answer', () => {
+  it('prefers the local profile and keeps a completed server flag', async () => {
+    const { mergeProfileCheck, mergeMediaIds } = await import('../../../src/features/roles/profile-routing-state');
+    expect(
+      mergeProfileCheck(
+        { role: 'fan', onboarding_completed: false },
+        { kind: 'found', profile: { role: 'fan', onboarding_completed: true } },
+      ),
+    ).toEqual({
+      kind: 'found',
+      profile: { role: 'fan', onboarding_completed: true },
+    });
+    expect(mergeProfileCheck({ role: 'artist', onboarding_completed: true }, { kind: 'no-row' })).toMatchObject({
+      kind: 'found',
+    });
+    expect(mergeProfileCheck(null, { kind: 'no-row' })).toEqual({ kind: 'no-row' });
+    expect(mergeProfileCheck(null, undefined).kind).toBe('error');
+    expect(
+      mergeMediaIds([{ role: 'fan', interests: ['x'] }], [{ role: 'fan', interests: [] }, { role: 'brand' }]),
+    ).toEqual([{ role: 'brand' }, { role: 'fan', interests: ['x'] }]);
   });
 });

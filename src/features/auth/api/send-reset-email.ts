@@ -1,0 +1,15 @@
+import { env } from '../../../lib/env';
+import { supabase } from '../../../lib/supabase';
+import { mapResetEmailError } from '../auth-errors';
+
+/** Reset password for e-mail, redirecting to /reset-password (spec §7). */
+export async function sendResetEmail(email: string): Promise<{ error: string | null }> {
+  try {
+    const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+      redirectTo: `${window.location.origin}/reset-password`,
+    });
+    return { error: error ? mapResetEmailError(error, env) : null };
+  } catch (error) {
+    return { error: mapResetEmailError(error, env) };
+  }
+}

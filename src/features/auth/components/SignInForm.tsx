@@ -1,0 +1,79 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { signInWithPassword } from '../api/sign-in-with-password';
+import { signInFieldRules, type SignInValues } from '../validation';
+import { BackArrow } from './BackArrow';
+import { ErrorBanner } from './ErrorBanner';
+import { SocialButtons } from './SocialButtons';
+
+export interface SignInFormProps {
+  /** Called with the user metadata role after a successful sign-in. */
+  onSuccess: (metadataRole: unknown) => void;
+  onForgotPassword: () => void;
+  onBack?: () => void;
+  onSwitchToSignUp?: () => void;
+  subtitle?: string;
+}
+
+/** Sign-in screen (spec §2): welcome-back heading, social buttons, e-mail/password, Remember me. */
+export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSignUp, subtitle }: SignInFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<SignInValues>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', rememberMe: false },
+    validate: signInFieldRules,
+  });
+
+  async function submit(values: SignInValues) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await signInWithPassword(values.email, values.password);
+    setBusy(false);
+    if (result.error) setError(result.error);
+    else onSuccess(result.role);
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="nowrap">
+        <BackArrow onClick={onBack} />
+        <Title order={2}>Welcome Back</Title>
+      </Group>
+      <Text c="dimmed">{subtitle ?? 'Sign in to your Bucket dashboard'}</Text>
+      <ErrorBanner message={error} />
+      <SocialButtons mode="signin" onError={setError} />
+      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between">
+            {/* Remember me has no effect (spec §2): supabase-js always persists the session. */}
+            <Checkbox label="Remember me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+            <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={busy}>
+            {busy ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </Stack>
+      </form>
+      {onSwitchToSignUp ? (
+        <Text size="sm" ta="center">
+          Don&apos;t have an account?{' '}
+          <Anchor component="button" type="button" onClick={onSwitchToSignUp}>
+            Sign up here
+          </Anchor>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

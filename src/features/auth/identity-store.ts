@@ -1,0 +1,218 @@
+/**
+ * The real AuthStateSource: the Supabase session plus the profile routing state computed from the
+ * user's local rows (pushed in by the sync bridge) merged with one server lookup when online.
+ * Invariants: loading turns false once the session is read; a stored session that could not be
+ * refreshed offline still counts as signed in; only the latest lookup for the current user wins.
+ */
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import {
+  EMPTY_PROFILE,
+  type AuthSession,
+  type AuthSnapshot,
+  type AuthStateSource,
+  type AuthUser,
+} from '../../lib/auth-state';
+import type { Role } from '../../lib/roles';
+import { AUTH_STORAGE_KEY, type AppSupabaseClient } from '../../lib/supabase';
+import type { EngagementRecord, MediaIdRecord, ProfileRecord } from '../mediaid/build-media-id';
+import {
+  classifyProfileError,
+  computeProfileRoutingState,
+  mergeMediaIds,
+  mergeProfileCheck,
+  type ProfileCheck,
+} from '../roles/profile-routing-state';
+import { readStoredSession } from './stored-session';
+
+/** Local-first writes, provided by the sync engine once the user's database is open. */
+export interface IdentityWriter {
+  saveMediaId(row: MediaIdRecord): Promise<void>;
+  saveProfile(row: ProfileRecord): Promise<void>;
+  logEngagement(row: EngagementRecord): Promise<void>;
+  removeLocalData(): Promise<void>;
+}
+
+export interface LocalIdentityRows {
+  /** undefined while the local database is being read. */
+  profile: ProfileRecord | null | undefined;
+  mediaIds: MediaIdRecord[] | undefined;
+}
+
+export interface IdentityStore extends AuthStateSource {
+  start(): () => void;
+  lastEvent(): AuthChangeEvent | null;
+  setLocal(rows: LocalIdentityRows | null): void;
+  attachWriter(writer: IdentityWriter | null): void;
+  writer(): IdentityWriter | null;
+  mediaIds(): MediaIdRecord[];
+  profileRow(): ProfileRecord | null;
+  setPreferredRole(role: Role | null): void;
+  refresh(): Promise<void>;
+  forgetSession(): void;
+}
+
+const SERVER_TIMEOUT_MS = 6000;
+
+function toSession(session: Session | AuthSession | null): AuthSession | null {
+  if (!session) return null;
+  const user: AuthUser = {
+    id: session.user.id,
+    email: session.user.email ?? null,
+    user_metadata: session.user.user_metadata ?? {},
+  };
+  return {
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_at: session.expires_at,
+    user,
+  };
+}
+
+function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Failed to fetch (timeout)')), ms);
+    Promise.resolve(promise).then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+export function createIdentityStore(
+  client: AppSupabaseClient,
+  storage: Pick<Storage, 'getItem' | 'removeItem'>,
+): IdentityStore {
+  let session: AuthSession | null = null;
+  let sessionRead = false;
+  let event: AuthChangeEvent | null = null;
+  let local: LocalIdentityRows | null = null;
+  let writer: IdentityWriter | null = null;
+  let server: { check: ProfileCheck | undefined; mediaIds: MediaIdRecord[] | null; pending: boolean } = {
+    check: undefined,
+    mediaIds: null,
+    pending: false,
+  };
+  let preferredRole: Role | null = null;
+  let generation = 0;
+  let snapshot: AuthSnapshot = { user: null, session: null, loading: true, profile: EMPTY_PROFILE };
+  const listeners = new Set<() => void>();
+
+  function recompute() {
+    const user = session?.user ?? null;
+    let profile = EMPTY_PROFILE;
+    if (user) {
+      const localLoading = local !== null && (local.profile === undefined || local.mediaIds === undefined);
+      if (localLoading || server.pending) {
+        profile = { ...EMPTY_PROFILE, loading: true };
+      } else {
+        const check = mergeProfileCheck(local?.profile, server.check);
+        const mediaIds = mergeMediaIds(local?.mediaIds, server.mediaIds);
+        profile = computeProfileRoutingState({ user, check, mediaIds, requestedRole: preferredRole });
+      }
+    }
+    snapshot = { user, session, loading: !sessionRead, profile };
+    listeners.forEach((listener) => listener());
+  }
+
+  async function fetchServer(userId: string) {
+    const mine = ++generation;
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      server = { check: undefined, mediaIds: null, pending: false };
+      return recompute();
+    }
+    server = { ...server, pending: true };
+    recompute();
+    let next: typeof server;
+    try {
+      const [profileResult, mediaResult] = await withTimeout(
+        Promise.all([
+          client.from('profiles').select('role, onboarding_completed').eq('id', userId).single(),
+          client.from('media_ids').select('*').eq('user_uuid', userId),
+        ]),
+        SERVER_TIMEOUT_MS,
+      );
+      const check: ProfileCheck = profileResult.error
+        ? classifyProfileError(profileResult.error)
+        : { kind: 'found', profile: profileResult.data as { role: string; onboarding_completed: boolean } };
+      if (mediaResult.error) console.error('MediaID lookup failed', mediaResult.error);
+      const rows = ((mediaResult.data ?? []) as (MediaIdRecord & { _deleted?: boolean })[]).filter(
+        (row) => !row._deleted,
+      );
+      next = { check, mediaIds: rows, pending: false };
+    } catch (error) {
+      console.error('Profile check failed', error);
+      next = { check: { kind: 'error', message: String(error) }, mediaIds: null, pending: false };
+    }
+    if (mine !== generation) return;
+    server = next;
+    recompute();
+  }
+
+  function setSession(next: AuthSession | null) {
+    const previousId = session?.user.id ?? null;
+    session = next;
+    const nextId = next?.user.id ?? null;
+    if (nextId !== previousId) {
+      preferredRole = null;
+      server = { check: undefined, mediaIds: null, pending: nextId !== null };
+      generation++;
+      // Out of the auth callback: supabase-js must not be re-entered while it notifies.
+      if (nextId) setTimeout(() => void fetchServer(nextId), 0);
+    }
+  }
+
+  function onAuthEvent(authEvent: AuthChangeEvent, next: Session | null) {
+    event = authEvent;
+    let resolved = toSession(next);
+    if (!resolved && authEvent === 'INITIAL_SESSION') {
+      // An expired session that could not be refreshed (offline) is still in storage: keep working.
+      resolved = readStoredSession(storage, AUTH_STORAGE_KEY);
+    }
+    setSession(resolved);
+    if (authEvent === 'INITIAL_SESSION') sessionRead = true;
+    recompute();
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      const { data } = client.auth.onAuthStateChange(onAuthEvent);
+      const onOnline = () => {
+        // Back online: let supabase-js refresh an expired token, then re-check the server.
+        void client.auth.getSession().then(() => session && fetchServer(session.user.id));
+      };
+      window.addEventListener('online', onOnline);
+      return () => {
+        data.subscription.unsubscribe();
+        window.removeEventListener('online', onOnline);
+      };
+    },
+    lastEvent: () => event,
+    setLocal(rows) {
+      local = rows;
+      recompute();
+    },
+    attachWriter(next) {
+      writer = next;
+    },
+    writer: () => writer,
+    mediaIds: () => mergeMediaIds(local?.mediaIds, server.mediaIds),
+    profileRow: () => local?.profile ?? null,
+    setPreferredRole(role) {
+      preferredRole = role;
+      recompute();
+    },
+    async refresh() {
+      if (session) await fetchServer(session.user.id);
+    },
+    forgetSession() {
+      storage.removeItem(AUTH_STORAGE_KEY);
+      setSession(null);
+      recompute();
+    },
+  };
+}

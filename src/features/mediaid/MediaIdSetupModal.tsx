@@ -1,0 +1,132 @@
+import { Button, Group, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ROLE_DISPLAY, type Role } from '../../lib/roles';
+import { useAuth } from '../auth/AuthContext';
+import { ErrorBanner } from '../auth/components/ErrorBanner';
+import { ROLE_ICONS } from '../roles/role-icons';
+import { saveMediaIdSetup } from './api/save-media-id';
+import { GenrePicker } from './components/GenrePicker';
+import { InterestPicker } from './components/InterestPicker';
+import { PrivacyControls } from './components/PrivacyControls';
+import {
+  DEFAULT_PRIVACY,
+  MAX_INTERESTS,
+  MODAL_LOCATION_CODE,
+  modalPayloadFromPrivacy,
+  privacyFromModalPayload,
+  type ModalPrivacyPayload,
+} from './constants';
+import { modalInterestsError } from './interest-rules';
+import { mapSetupError, setupSuccessMessage } from './setup-errors';
+
+export interface MediaIdSetupModalProps {
+  opened: boolean;
+  role: Role;
+  onClose: () => void;
+  onComplete: (role: Role) => void;
+}
+
+/** 'Setup Your MediaID' (spec §2, §4): interests → genres (optional) → privacy, then the MediaID is written. */
+export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaIdSetupModalProps) {
+  const { identity } = useAuth();
+  const [step, setStep] = useState(0);
+  const [interests, setInterests] = useState<string[]>([]);
+  const [genres, setGenres] = useState<string[]>([]);
+  const [privacy, setPrivacy] = useState<ModalPrivacyPayload>(modalPayloadFromPrivacy(DEFAULT_PRIVACY));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { name, description, color } = ROLE_DISPLAY[role];
+  const Icon = ROLE_ICONS[role];
+
+  function next() {
+    if (step === 0) {
+      const problem = modalInterestsError(interests);
+      if (problem) return setError(problem);
+    }
+    setError(null);
+    setStep((current) => Math.min(current + 1, 2));
+  }
+
+  async function submit() {
+    if (busy) return;
+    const problem = modalInterestsError(interests);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      await saveMediaIdSetup(identity, {
+        role,
+        interests,
+        genres,
+        privacy: privacyFromModalPayload(privacy),
+        locationCode: MODAL_LOCATION_CODE,
+      });
+      notifications.show({ color: 'green', message: setupSuccessMessage(role) });
+      onComplete(role);
+    } catch (caught) {
+      console.error('MediaID setup failed', caught);
+      setError(mapSetupError(caught, role));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={
+        <Title order={2} size="h3">
+          Setup Your MediaID
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack gap="md">
+        <Group wrap="nowrap" align="flex-start">
+          <ThemeIcon color={color} size="xl" radius="xl" aria-hidden>
+            <Icon />
+          </ThemeIcon>
+          <div>
+            <Text fw={700}>{name}</Text>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </div>
+        </Group>
+        <ErrorBanner message={error} />
+        <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size="sm">
+          <Stepper.Step label="Interests" description={`Pick 3 to ${MAX_INTERESTS}`}>
+            <Text mb="xs">What are you into?</Text>
+            <InterestPicker value={interests} onChange={setInterests} cap={MAX_INTERESTS} />
+          </Stepper.Step>
+          <Stepper.Step label="Genres" description="Optional">
+            <Text mb="xs">Favourite genres (optional)</Text>
+            <GenrePicker value={genres} onChange={setGenres} />
+          </Stepper.Step>
+          <Stepper.Step label="Privacy" description="Your controls">
+            <Text mb="xs">Privacy controls</Text>
+            <PrivacyControls
+              value={privacyFromModalPayload(privacy)}
+              onChange={(settings) => setPrivacy(modalPayloadFromPrivacy(settings))}
+            />
+          </Stepper.Step>
+        </Stepper>
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => setStep((current) => current - 1)} disabled={step === 0 || busy}>
+            Back
+          </Button>
+          {step < 2 ? (
+            <Button onClick={next}>Next</Button>
+          ) : (
+            <Button color={color} onClick={() => void submit()} disabled={busy}>
+              {busy ? 'Saving...' : 'Complete Setup'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

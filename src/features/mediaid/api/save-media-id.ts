@@ -1,0 +1,67 @@
+/**
+ * Writes a MediaID, completes the profile and logs 'mediaid_setup_completed' — all locally through the
+ * sync engine, so it works offline and syncs later. The MediaID is written first: if it fails nothing
+ * else is written; the event's result is not checked (spec §7).
+ */
+import type { Role } from '../../../lib/roles';
+import type { IdentityStore } from '../../auth/identity-store';
+import { waitForSnapshot } from '../../auth/wait-for-snapshot';
+import { buildCompletedProfile, buildMediaId, buildSetupEvent } from '../build-media-id';
+import type { PrivacySettings } from '../constants';
+import { USER_NOT_AUTHENTICATED } from '../setup-errors';
+
+export interface MediaIdChoices {
+  role: Role;
+  interests: readonly string[];
+  genres: readonly string[];
+  privacy: PrivacySettings;
+  locationCode: string;
+}
+
+export type SaveStage = 'auth' | 'media-id' | 'profile';
+
+export class SaveMediaIdError extends Error {
+  constructor(
+    readonly stage: SaveStage,
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export async function saveMediaIdSetup(identity: IdentityStore | null, choices: MediaIdChoices): Promise<void> {
+  const user = identity?.getSnapshot().user;
+  const writer = identity?.writer();
+  if (!identity || !user || !writer) throw new SaveMediaIdError('auth', USER_NOT_AUTHENTICATED);
+  const now = new Date().toISOString();
+  const existing = identity.mediaIds().find((row) => row.role === choices.role) ?? null;
+  const row = buildMediaId({ userId: user.id, ...choices, now, existing });
+  try {
+    await writer.saveMediaId(row);
+  } catch (error) {
+    throw new SaveMediaIdError('media-id', error instanceof Error ? error.message : String(error), error);
+  }
+  try {
+    await writer.saveProfile(
+      buildCompletedProfile(user.id, choices.role, now, identity.profileRow(), user.email ?? null),
+    );
+  } catch (error) {
+    throw new SaveMediaIdError('profile', error instanceof Error ? error.message : String(error), error);
+  }
+  const event = buildSetupEvent({
+    id: crypto.randomUUID(),
+    userId: user.id,
+    interestsCount: choices.interests.length,
+    privacy: choices.privacy,
+    role: choices.role,
+    now,
+  });
+  writer.logEngagement(event).catch((error: unknown) => console.error('Engagement log failed', error));
+  identity.setPreferredRole(choices.role);
+  // The guard reads the local database through a live query: wait until it shows the new MediaID.
+  await waitForSnapshot(
+    identity,
+    (s) => s.profile.hasCompletedOnboarding && s.profile.roleSetupStatuses[choices.role] === 'ready',
+  );
+}

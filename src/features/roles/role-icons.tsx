@@ -1,0 +1,18 @@
+import {
+  IconBuildingStore,
+  IconCode,
+  IconHeart,
+  IconMicrophone2,
+  IconShieldLock,
+  type Icon,
+} from '@tabler/icons-react';
+import type { Role } from '../../lib/roles';
+
+/** One icon per role (spec §3 "Role display info"). */
+export const ROLE_ICONS: Record<Role, Icon> = {
+  fan: IconHeart,
+  artist: IconMicrophone2,
+  brand: IconBuildingStore,
+  developer: IconCode,
+  admin: IconShieldLock,
+};

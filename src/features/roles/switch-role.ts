@@ -1,0 +1,18 @@
+import type { Role } from '../../lib/roles';
+import type { IdentityStore } from '../auth/identity-store';
+import { unavailableRoleMessage } from './role-rules';
+
+/**
+ * Switches to an available role (spec §4): it becomes the current role at once and is saved on the
+ * local profile (synced later). An unavailable role fails with the spec's message.
+ */
+export async function switchRole(identity: IdentityStore, role: Role): Promise<void> {
+  const { profile } = identity.getSnapshot();
+  if (!profile.availableRoles.includes(role)) throw new Error(unavailableRoleMessage(role));
+  identity.setPreferredRole(role);
+  const row = identity.profileRow();
+  const writer = identity.writer();
+  if (row && writer && row.role !== role) {
+    await writer.saveProfile({ ...row, role, updated_at: new Date().toISOString() });
+  }
+}
