@@ -1,6 +1,13 @@
-import { PageFrame } from '../../components/PageFrame';
+import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { ArtistDashboard } from './components/ArtistDashboard';
+import { PageNotifications } from './PageNotifications';
 
-/** Artist Dashboard — the screen's frame; its feature issue fills it in. */
+/** `/dashboard/artist` — the artist dashboard with upload and the header role switcher. */
 export function ArtistDashboardPage() {
-  return <PageFrame title="Artist Dashboard" description="Streams, locker access, fan conversion and your uploads." />;
+  return (
+    <>
+      <PageNotifications />
+      <ArtistDashboard withUpload roleSwitcher={<CompactRoleSwitcher />} />
+    </>
+  );
 }

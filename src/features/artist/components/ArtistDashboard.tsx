@@ -1,0 +1,65 @@
+import { Container, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { DEFAULT_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../analytics-period';
+import { selectArtistAnalytics } from '../sample-analytics';
+import { ArtistHeader } from './ArtistHeader';
+import { ArtistMetricCards } from './ArtistMetricCards';
+import { ContentThemesCard } from './ContentThemesCard';
+import { FanGeographyCard } from './FanGeographyCard';
+import { PeriodFilter } from './PeriodFilter';
+import { RevenueByChannelCard } from './RevenueByChannelCard';
+import { TopPromotersCard } from './TopPromotersCard';
+import { UploadContentButton } from './UploadContentButton';
+import { WeeklyEngagementCard } from './WeeklyEngagementCard';
+
+export interface ArtistDashboardProps {
+  /** The second copy of the dashboard (demos) has no upload (spec §2). */
+  withUpload?: boolean;
+  /** The optional header role switcher (spec §2): shown when given. */
+  roleSwitcher?: ReactNode;
+  /** Extra-roomy layout for the demo's spacious variant. */
+  spacious?: boolean;
+}
+
+/** The artist dashboard on sample data; the period filter re-selects figures locally. */
+export function ArtistDashboard({ withUpload = true, roleSwitcher, spacious = false }: ArtistDashboardProps) {
+  const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
+  const data = useMemo(() => selectArtistAnalytics(period), [period]);
+  const gap = spacious ? 'xl' : 'lg';
+
+  return (
+    <Container size={spacious ? 'lg' : 'xl'} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap={gap} data-testid="artist-dashboard">
+        <ArtistHeader
+          artist={data.artist}
+          actions={
+            <>
+              {roleSwitcher}
+              {withUpload ? <UploadContentButton /> : null}
+            </>
+          }
+        />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {PERIOD_LABELS[period].toLowerCase()}
+          </Text>
+          <PeriodFilter value={period} onChange={setPeriod} />
+        </Group>
+        <ArtistMetricCards data={data} period={period} />
+        <Grid gap={gap}>
+          <Grid.Col span={{ base: 12, lg: spacious ? 12 : 8 }}>
+            <FanGeographyCard geo={data.fanGeoData} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: spacious ? 12 : 4 }}>
+            <RevenueByChannelCard revenue={data.revenueByChannel} />
+          </Grid.Col>
+        </Grid>
+        <SimpleGrid cols={{ base: 1, md: spacious ? 1 : 2 }} spacing={gap}>
+          <WeeklyEngagementCard engagement={data.dropEngagement} />
+          <TopPromotersCard promoters={data.topPromoters} />
+        </SimpleGrid>
+        <ContentThemesCard themes={data.contentThemes} />
+      </Stack>
+    </Container>
+  );
+}

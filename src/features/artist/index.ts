@@ -1,0 +1,2 @@
+export { ArtistDashboardPage } from './ArtistDashboardPage';
+export { ArtistDashboard, type ArtistDashboardProps } from './components/ArtistDashboard';
