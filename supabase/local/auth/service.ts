@@ -149,7 +149,7 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string): Promise<SessionJson> {
-    return this.db.asSuperuser(async (tx) => {
+    const out = await this.db.asSuperuser(async (tx): Promise<SessionJson | 'reused'> => {
       const r = await tx.query<{ token: string; user_id: string; session_id: string; revoked: boolean; updated_at: Date }>(
         'select token, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update',
         [refreshToken],
@@ -167,13 +167,15 @@ export class AuthService {
         if (within && active.rows[0]) return this.sessionJson(user, row.session_id, active.rows[0].token, 'token_refresh');
         // reuse detected: revoke the whole token family
         await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id]);
-        throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        return 'reused'; // commit the revocation, then answer the error
       }
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [row.token]);
       await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
       const next = await this.newRefreshToken(tx, user, row.session_id, row.token);
       return this.sessionJson(user, row.session_id, next, 'token_refresh');
     });
+    if (out === 'reused') throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    return out;
   }
 
   async sessionExists(tx: Tx, sessionId: string): Promise<boolean> {
