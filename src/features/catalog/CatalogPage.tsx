@@ -1,6 +1,100 @@
-import { PageFrame } from '../../components/PageFrame';
+import { Alert, Container, EmptyState, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCreditCardOff, IconMoodEmpty } from '@tabler/icons-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { usePaymentsAvailability } from '../payments';
+import { ArtistCard, ArtistRow } from './ArtistCard';
+import { CatalogFilters, type CatalogView } from './CatalogFilters';
+import { filterArtists, paginate, type GenreFilter } from './filter-artists';
+import { useCatalogArtists } from './use-catalog-artists';
 
-/** Underground Catalog — the screen's frame; its feature issue fills it in. */
+const PAGE_SIZE = 24;
+
+/** `/catalog` — the Underground Catalog (spec §2): search, genre chips, Grid/List, paginated cards. */
 export function CatalogPage() {
-  return <PageFrame title="Underground Catalog" description="Discover underground artists, genres and vibes." />;
+  const index = useCatalogArtists();
+  const payments = usePaymentsAvailability();
+  const [query, setQuery] = useState('');
+  const [genre, setGenre] = useState<GenreFilter>('all');
+  const [view, setView] = useState<CatalogView>('grid');
+  const [page, setPage] = useState(1);
+  // Typing stays instant: the input updates now, the result list a moment later if React is busy.
+  const deferredQuery = useDeferredValue(query);
+  const matches = useMemo(() => filterArtists(index, deferredQuery, genre), [index, deferredQuery, genre]);
+  const shown = paginate(matches, page, PAGE_SIZE);
+
+  function changeQuery(value: string) {
+    setQuery(value);
+    setPage(1);
+  }
+  function changeGenre(value: GenreFilter) {
+    setGenre(value);
+    setPage(1);
+  }
+  function changePage(value: number) {
+    setPage(value);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  return (
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={1}>Underground Catalog</Title>
+          <Text c="dimmed">Discover underground artists, genres and vibes — and join the ones you love.</Text>
+        </Stack>
+        <CatalogFilters
+          query={query}
+          onQueryChange={changeQuery}
+          genre={genre}
+          onGenreChange={changeGenre}
+          view={view}
+          onViewChange={setView}
+        />
+        {payments.reason ? (
+          <Alert variant="light" color="gray" icon={<IconCreditCardOff size={18} />} py="xs">
+            {payments.reason}
+          </Alert>
+        ) : null}
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="catalog-count">
+          {matches.length === 1 ? '1 artist' : `${matches.length.toLocaleString('en-US')} artists`}
+        </Text>
+
+        {matches.length === 0 ? (
+          <EmptyState
+            icon={<IconMoodEmpty size={28} />}
+            variant="light"
+            title="No artists found"
+            description="Try adjusting your search or genre filter"
+            py="xl"
+          />
+        ) : view === 'grid' ? (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
+            {shown.items.map((artist) => (
+              <ArtistCard key={artist.id} artist={artist} />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Stack gap="sm">
+            {shown.items.map((artist) => (
+              <ArtistRow key={artist.id} artist={artist} />
+            ))}
+          </Stack>
+        )}
+
+        {shown.pages > 1 ? (
+          <Group justify="center">
+            <Pagination
+              total={shown.pages}
+              value={shown.page}
+              onChange={changePage}
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+          </Group>
+        ) : null}
+      </Stack>
+    </Container>
+  );
 }

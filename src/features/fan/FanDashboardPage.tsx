@@ -1,6 +1,75 @@
-import { PageFrame } from '../../components/PageFrame';
+import { Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { DailyLockerCarousel } from '../locker';
+import { DailyRewardsCalendar } from '../rewards';
+import { DashboardTabs } from './DashboardTabs';
+import { fanDisplayName } from './display-name';
+import { SidePanel } from './SidePanel';
+import { StatsPanel } from './StatsPanel';
+import { useFanDashboardData } from './use-fan-dashboard-data';
+import { useFanLocker } from './use-fan-locker';
+import { useFanRewards } from './use-fan-rewards';
 
-/** Fan Dashboard — the screen's frame; its feature issue fills it in. */
+/** `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards. */
 export function FanDashboardPage() {
-  return <PageFrame title="Fan Dashboard" description="Your feed, Daily Locker and Daily Rewards." />;
+  const { user } = useAuthSnapshot();
+  const [mock, setMock] = useState(true);
+  const data = useFanDashboardData(mock);
+  const { items, ...lockerHandlers } = useFanLocker();
+  const rewards = useFanRewards();
+
+  return (
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1} fz={{ base: 26, sm: 34 }}>
+              Welcome back, {fanDisplayName(user)}
+            </Title>
+            <Text c="dimmed">Today&apos;s drops, your rewards and the artists you back.</Text>
+          </div>
+          <Group gap="md">
+            <Switch
+              label="Mock Data"
+              checked={mock}
+              onChange={(event) => setMock(event.currentTarget.checked)}
+            />
+            <CompactRoleSwitcher />
+          </Group>
+        </Group>
+
+        <Stack gap="sm" component="section" aria-labelledby="daily-locker-title">
+          <Title order={2} size="h3" id="daily-locker-title">
+            Daily Locker
+          </Title>
+          <DailyLockerCarousel items={items} fanTier={data.fanTier} {...lockerHandlers} />
+        </Stack>
+
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <StatsPanel stats={data.stats} subscriptions={data.subscriptions} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DashboardTabs activity={data.activity} recommendations={data.recommendations} library={data.library} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <SidePanel trending={data.trending} upcoming={data.upcoming} />
+          </Grid.Col>
+        </Grid>
+
+        <section aria-label="Daily Rewards">
+          <DailyRewardsCalendar
+            rewards={rewards.rewards}
+            streak={rewards.streak}
+            fanTier={data.fanTier}
+            onClaim={rewards.onClaim}
+            onReact={rewards.onReact}
+            onSave={rewards.onSave}
+          />
+        </section>
+      </Stack>
+    </Container>
+  );
 }

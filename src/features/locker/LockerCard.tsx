@@ -46,8 +46,8 @@ export function LockerCard({ item, fanTier, minutesLeft, ...handlers }: LockerCa
         <AspectRatio ratio={16 / 9}>
           <Image src={item.thumbnail} alt="" style={expired ? { filter: 'grayscale(0.8)' } : undefined} />
         </AspectRatio>
-        <Group pos="absolute" top={10} left={10} right={10} justify="space-between" wrap="nowrap">
-          <Group gap={6} wrap="nowrap">
+        <Group pos="absolute" top={10} left={10} right={10} justify="space-between" align="flex-start" gap={6}>
+          <Group gap={6}>
             <Badge color={rarityColor} variant="filled">
               {RARITY_LABEL[item.rarity]}
             </Badge>

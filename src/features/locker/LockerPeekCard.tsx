@@ -21,15 +21,15 @@ export function LockerPeekCard({
       <Card
         withBorder
         radius="lg"
-        padding="xs"
+        padding={0}
         style={{ borderColor: `var(--mantine-color-${RARITY_COLOR[item.rarity]}-filled)` }}
       >
-        <Card.Section>
-          <AspectRatio ratio={3 / 4}>
-            <Image src={item.thumbnail} alt="" />
+        <Card.Section className={classes.peekThumb}>
+          <AspectRatio ratio={3 / 4} h="100%">
+            <Image src={item.thumbnail} alt="" h="100%" />
           </AspectRatio>
         </Card.Section>
-        <Stack gap={4} mt="xs" className={classes.peekDetails}>
+        <Stack gap={4} p="xs" className={classes.peekDetails}>
           <Text size="sm" fw={600} lineClamp={1}>
             {item.title}
           </Text>

@@ -1,0 +1,74 @@
+import { Avatar, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBroadcast, IconDisc, IconGift, IconTrendingUp } from '@tabler/icons-react';
+import { formatCompactNumber, formatDateTime } from '../../lib/format';
+import { EmptyMessage } from './EmptyMessage';
+import type { TrendingEntry, UpcomingEvent } from './types';
+
+const EVENT_ICON = { release: IconDisc, live: IconBroadcast, drop: IconGift } as const;
+
+/** Right panel: Trending Now and Upcoming. */
+export function SidePanel({ trending, upcoming }: { trending: TrendingEntry[]; upcoming: UpcomingEvent[] }) {
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="fan-trending-title">
+        <Title order={2} size="h4" id="fan-trending-title" mb="sm">
+          Trending Now
+        </Title>
+        {trending.length === 0 ? (
+          <EmptyMessage>No recommendations available</EmptyMessage>
+        ) : (
+          <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+            {trending.map((entry, rank) => (
+              <Group key={entry.id} gap="sm" wrap="nowrap" component="li">
+                <Text fw={800} c="dimmed" w={16}>
+                  {rank + 1}
+                </Text>
+                <Avatar src={entry.avatar} alt="" size="md" radius="xl" />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate>
+                    {entry.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {formatCompactNumber(entry.monthlyListeners)} monthly
+                  </Text>
+                </div>
+                <Badge color="teal" variant="light" leftSection={<IconTrendingUp size={12} aria-hidden />}>
+                  {entry.growth}%
+                </Badge>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="fan-upcoming-title">
+        <Title order={2} size="h4" id="fan-upcoming-title" mb="sm">
+          Upcoming
+        </Title>
+        {upcoming.length === 0 ? (
+          <EmptyMessage>Nothing upcoming yet</EmptyMessage>
+        ) : (
+          <Stack gap="sm">
+            {upcoming.map((event) => {
+              const Icon = EVENT_ICON[event.kind];
+              return (
+                <Group key={event.id} gap="sm" wrap="nowrap">
+                  <ThemeIcon variant="light" radius="md" size="lg">
+                    <Icon size={18} />
+                  </ThemeIcon>
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate>
+                      {event.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {event.artist} · {formatDateTime(event.startsAt)}
+                    </Text>
+                  </div>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+/** Fan dashboard data shapes (spec §3 activity item; subscriptions of §6). */
+export type ActivityType = 'new_drop' | 'milestone' | 'live_event' | 'collaboration' | 'other';
+
+export interface ActivityItem {
+  id: string;
+  type: ActivityType;
+  artist: string;
+  title: string;
+  timeAgo: string;
+  thumbnail: string;
+  isNew: boolean;
+}
+
+export type SubscriptionTier = 'free' | 'tier1' | 'tier2' | 'tier3';
+
+export interface FanSubscription {
+  id: string;
+  artistId: string;
+  artistName: string;
+  avatar: string;
+  tier: SubscriptionTier;
+  /** US dollars per month. */
+  price: number;
+}
+
+export interface TrendingEntry {
+  id: string;
+  name: string;
+  genre: string;
+  monthlyListeners: number;
+  /** Week-over-week growth in percent. */
+  growth: number;
+  avatar: string;
+}
+
+export interface UpcomingEvent {
+  id: string;
+  title: string;
+  artist: string;
+  /** ISO date-time. */
+  startsAt: string;
+  kind: 'release' | 'live' | 'drop';
+}
+
+export interface LibraryEntry {
+  id: string;
+  title: string;
+  artist: string;
+  kind: 'music' | 'video' | 'image' | 'code';
+  thumbnail: string;
+  savedAgo: string;
+}
+
+export interface Recommendation {
+  id: string;
+  name: string;
+  genre: string;
+  avatar: string;
+  reason: string;
+  subscribers: number;
+}
+
+export interface FanStats {
+  activeSubscriptions: number;
+  /** US dollars spent on subscriptions this month. */
+  thisMonth: number;
+  contentUnlocked: number;
+}
