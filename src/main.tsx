@@ -10,7 +10,7 @@ import { createIdentityStore, type IdentityStore } from './features/auth/identit
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { supabase } from './lib/supabase';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 declare global {
   interface Window {
@@ -31,7 +31,7 @@ const router = createAppRouter({ auth });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="dark">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
       <Notifications position="top-right" />
       <AuthProvider source={auth} identity={identity}>
         <RouterProvider router={router} />

@@ -1,0 +1,68 @@
+// `npm test`: unit + integration (Vitest) then e2e (Playwright in Debian's Chromium).
+// Prints one summary line at the end: `tests: N passed, M failed` (CI reads it).
+// Options: --no-e2e, --only-e2e; extra args after `--` go to both runners' filters.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { runToEnd } from './procs.mjs';
+
+const args = process.argv.slice(2);
+const runVitest = !args.includes('--only-e2e');
+const runE2e = !args.includes('--no-e2e');
+mkdirSync('.tmp', { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const suites = [];
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+if (runVitest) {
+  const report = '.tmp/vitest.json';
+  rmSync(report, { force: true });
+  const code = await runToEnd('npx', [
+    'vitest',
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'integration',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const json = readJson(report);
+  const passed = json?.numPassedTests ?? 0;
+  // A crash before any report counts as one failure so CI never goes green by accident.
+  const failed = json ? json.numFailedTests + (code !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
+  const skipped = (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0);
+  suites.push(`vitest ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  Object.assign(totals, {
+    passed: totals.passed + passed,
+    failed: totals.failed + failed,
+    skipped: totals.skipped + skipped,
+  });
+}
+
+if (runE2e) {
+  const report = '.tmp/playwright.json';
+  rmSync(report, { force: true });
+  const code = await runToEnd('npx', ['playwright', 'test'], { env: { ...process.env, PW_JSON_REPORT: report } });
+  const json = existsSync(report) ? readJson(report) : null;
+  const passed = (json?.stats?.expected ?? 0) + (json?.stats?.flaky ?? 0);
+  const failed = json ? json.stats.unexpected + (code !== 0 && json.stats.unexpected === 0 ? 1 : 0) : 1;
+  const skipped = json?.stats?.skipped ?? 0;
+  suites.push(`e2e ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  Object.assign(totals, {
+    passed: totals.passed + passed,
+    failed: totals.failed + failed,
+    skipped: totals.skipped + skipped,
+  });
+}
+
+for (const line of suites) console.log(`  ${line}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
