@@ -57,6 +57,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs}', 'supabase/local/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
