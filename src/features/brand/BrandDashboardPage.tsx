@@ -1,6 +1,7 @@
-import { PageFrame } from '../../components/PageFrame';
+import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { BrandDashboard } from './components/BrandDashboard';
 
-/** Brand Dashboard — the screen's frame; its feature issue fills it in. */
+/** `/dashboard/brand` — the extended brand dashboard with the header role switcher. */
 export function BrandDashboardPage() {
-  return <PageFrame title="Brand Dashboard" description="Campaign reach, engaged fans and artist partnerships." />;
+  return <BrandDashboard extended roleSwitcher={<CompactRoleSwitcher />} />;
 }

@@ -1,10 +1,13 @@
-import { Button, Stack, Text, Tooltip, type ButtonProps } from '@mantine/core';
+import { Button, Stack, Text, Tooltip, type ButtonProps, type ElementProps } from '@mantine/core';
 import type { Stripe } from '@stripe/stripe-js';
 import { useId, useState, type ReactNode } from 'react';
 import { getStripe } from './payments-client';
 import { usePaymentsAvailability } from './use-payments-availability';
 
-export interface PaymentButtonProps extends Omit<ButtonProps, 'disabled' | 'loading'> {
+export interface PaymentButtonProps
+  extends
+    Omit<ButtonProps, 'disabled' | 'loading'>,
+    Omit<ElementProps<'button', keyof ButtonProps>, 'onClick' | 'disabled' | 'children'> {
   children: ReactNode;
   /** Runs with the loaded Stripe instance (or null when the script could not load). */
   onPay?: (stripe: Stripe | null) => void;

@@ -1,0 +1,2 @@
+export { BrandDashboardPage } from './BrandDashboardPage';
+export { BrandDashboard, type BrandDashboardProps } from './components/BrandDashboard';
