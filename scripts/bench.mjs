@@ -1,0 +1,24 @@
+// `npm run bench`: size budget first, then the backend, sync and upload benchmarks when present.
+// Every benchmark prints ratios against a baseline measured in the same run (machines are noisy).
+import { existsSync } from 'node:fs';
+import { runToEnd } from './procs.mjs';
+
+const entries = [
+  ['size', ['node', 'tests/bench/size.bench.mjs']],
+  ['backend', ['npx', 'tsx', 'tests/bench/backend.bench.ts']],
+  ['sync', ['npx', 'tsx', 'tests/bench/sync.bench.ts']],
+  ['upload', ['npx', 'tsx', 'tests/bench/upload.bench.ts']],
+];
+
+if (!process.argv.includes('--no-build')) {
+  const code = await runToEnd('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (code !== 0) process.exit(code);
+}
+let failed = 0;
+for (const [name, [command, ...args]] of entries) {
+  const script = args.at(-1);
+  if (!existsSync(script)) continue;
+  console.log(`\n== bench: ${name}`);
+  if ((await runToEnd(command, args)) !== 0) failed += 1;
+}
+process.exit(failed ? 1 : 0);

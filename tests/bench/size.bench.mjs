@@ -1,0 +1,67 @@
+// Size budget: gzip bytes of the JavaScript and CSS a browser fetches to render `/`, and of the whole build.
+// Measured by loading `/` from the production build in Chromium with the service worker blocked
+// (otherwise its precache would download every chunk). Goal: `/` needs at most 150 KB gzip of JS.
+import { chromium } from '@playwright/test';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = 'dist';
+const BUDGET_JS = 150 * 1024;
+const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.webmanifest': 'application/manifest+json' };
+
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+// A tiny static server with SPA fallback, like `vite preview`.
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  let file = normalize(join(DIST, decodeURIComponent(url.pathname)));
+  if (!file.startsWith(DIST) || !statSync(file, { throwIfNoEntry: false })?.isFile()) file = join(DIST, 'index.html');
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+  res.end(readFileSync(file));
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+const context = await browser.newContext({ serviceWorkers: 'block' });
+const page = await context.newPage();
+const fetched = new Set();
+page.on('request', (request) => {
+  const path = new URL(request.url()).pathname;
+  if (/\.(js|css)$/.test(path)) fetched.add(path);
+});
+await page.goto(base, { waitUntil: 'networkidle' });
+await page.getByRole('heading', { name: 'Bucket & MediaID' }).waitFor();
+await browser.close();
+server.close();
+
+let js = 0;
+let css = 0;
+for (const path of fetched) {
+  const size = gz(join(DIST, path));
+  if (path.endsWith('.js')) js += size;
+  else css += size;
+}
+const all = walk(DIST).filter((file) => /\.(js|css)$/.test(file));
+const totalJs = all.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
+const totalCss = all.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(f), 0);
+
+console.log('size (gzip)');
+console.log(`  JS to render /        ${kb(js).padStart(10)}  (${fetched.size} files; budget ${kb(BUDGET_JS)}; ratio ${(js / BUDGET_JS).toFixed(2)})`);
+console.log(`  CSS to render /       ${kb(css).padStart(10)}`);
+console.log(`  whole build JS        ${kb(totalJs).padStart(10)}  (${all.filter((f) => f.endsWith('.js')).length} chunks; / needs ${((js / totalJs) * 100).toFixed(0)}%)`);
+console.log(`  whole build CSS       ${kb(totalCss).padStart(10)}`);
+console.log(js <= BUDGET_JS ? '  within budget' : '  OVER BUDGET');
