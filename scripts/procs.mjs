@@ -1,6 +1,8 @@
 // Small process helpers shared by start/dev/test scripts: spawn children, stop them all on exit.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import net from 'node:net';
 
 const children = new Set();
@@ -44,8 +46,9 @@ export async function startBackend({ memory = false } = {}) {
     console.warn('[bucket] supabase/local/cli.ts not found: starting without the local backend');
     return null;
   }
-  const args = ['tsx', 'supabase/local/cli.ts', ...(memory ? ['--memory'] : [])];
-  return run('npx', args);
+  // A throw-away data directory gives test runs a clean database.
+  const env = memory ? { ...process.env, BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-backend-')) } : process.env;
+  return run('npx', ['tsx', 'supabase/local/cli.ts'], { env });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
