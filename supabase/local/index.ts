@@ -76,7 +76,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   await rest.catalog.load();
   const store = new ObjectStore(db, fileRoot);
   const storage = new StorageApi(db, store, keys);
-  const { server: tus, datastore } = createTusServer({ store, keys, publicUrl, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000 });
+  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000 });
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
 
   try {

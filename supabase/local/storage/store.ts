@@ -118,7 +118,7 @@ export class ObjectStore {
           ? ' on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()'
           : '';
         const r = await tx.query<ObjectRow>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata) values ($1, $2, $3, $3::text, $4, $5::jsonb)${conflict} returning *`,
+          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata) values ($1, $2, $3::text::uuid, $3::text, $4, $5::jsonb)${conflict} returning *`,
           [opts.bucket, opts.name, owner, version, JSON.stringify(metadata)],
         );
         const written = r.rows[0];

@@ -43,7 +43,7 @@ function toRefusal(e: unknown): TusRefusal {
   return refuse(500, 'InternalError', e instanceof Error ? e.message : 'internal error');
 }
 
-export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; publicUrl: () => string; expiryMs: number }): { server: Server; datastore: FileStore } {
+export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; expiryMs: number }): { server: Server; datastore: FileStore } {
   const { store, keys } = opts;
   const datastore = new FileStore({ directory: store.tusDir, expirationPeriodInMilliseconds: opts.expiryMs });
 
@@ -65,7 +65,8 @@ export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; publi
     allowedHeaders: ['authorization', 'apikey', 'x-client-info', 'x-upsert', 'content-type', 'x-signature'],
     exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'Upload-Metadata'],
     namingFunction: () => Buffer.from(randomUUID()).toString('base64url'),
-    generateUrl: (_req, { id }) => `${opts.publicUrl()}${TUS_PATH}/${id}`,
+    // Location = the Host the client used (like Supabase behind its gateway), so proxies work
+    generateUrl: (_req, { proto, host, path, id }) => `${proto}://${host}${path}/${id}`,
     getFileIdFromRequest: (_req, lastPath) => (lastPath && /^[A-Za-z0-9_-]{1,128}$/.test(lastPath) ? lastPath : undefined),
 
     async onIncomingRequest(req, id) {
@@ -98,7 +99,7 @@ export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; publi
       try {
         await store.as(claims, async (tx) => {
           await tx.query(
-            `insert into storage.objects (bucket_id, name, owner, owner_id, version) values ($1, $2, $3, $3::text, $4)
+            `insert into storage.objects (bucket_id, name, owner, owner_id, version) values ($1, $2, $3::text::uuid, $3::text, $4)
              ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''}`,
             [bucket, name, claims.sub ?? null, randomUUID()],
           );
