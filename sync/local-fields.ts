@@ -53,7 +53,7 @@ export function serverView(doc: AnyDoc): AnyDoc {
   const out: AnyDoc = {};
   for (const key of Object.keys(doc)) {
     if (isLocalOnly(key) || key === '_meta' || key === '_rev' || key === '_attachments') continue;
-    out[key] = doc[key];
+    if (doc[key] !== undefined) out[key] = doc[key];
   }
   out._deleted = !!doc._deleted;
   return out;
@@ -69,7 +69,7 @@ export function toServerRow(doc: AnyDoc, withModified: boolean): AnyDoc {
   const row: AnyDoc = {};
   for (const key of Object.keys(doc)) {
     if (key.startsWith(LOCAL_FIELD_PREFIX) || key === '_meta' || key === '_rev' || key === '_attachments') continue;
-    row[key] = doc[key];
+    if (doc[key] !== undefined) row[key] = doc[key];
   }
   row._deleted = !!doc._deleted;
   if (withModified) row._modified = doc.sync_modified ?? null;

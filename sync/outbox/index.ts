@@ -27,6 +27,8 @@ export interface EnqueueResult {
   entries: OutboxEntry[];
   /** Files refused before storing, with a message for the user. */
   refused: { name: string; message: string }[];
+  /** Per input file, in input order: its entry, or null when refused. */
+  byIndex: (OutboxEntry | null)[];
 }
 
 export interface UserOutbox {
@@ -58,7 +60,9 @@ export function createUserOutbox(
       const accepted = files.filter((_, index) => fits.has(sizes[index]!));
       const entries = accepted.length ? await enqueueFiles(db, userId, accepted) : [];
       runner.kick();
-      return { entries, refused: check.rejected.map((r) => ({ name: r.file.name, message: r.message })) };
+      let next = 0;
+      const byIndex = sizes.map((size) => (fits.has(size) ? (entries[next++] ?? null) : null));
+      return { entries, byIndex, refused: check.rejected.map((r) => ({ name: r.file.name, message: r.message })) };
     },
     list: () => listEntries(db, userId),
     watch: (onChange) => watchEntries(db, userId, onChange),

@@ -1,0 +1,13 @@
+// React context carrying the signed-in user's sync engine (null while opening or signed out).
+import { createContext } from 'react';
+import type { BucketDatabase, SyncEngine } from '../../sync';
+
+export interface SyncContextValue {
+  engine: SyncEngine | null;
+  db: BucketDatabase | null;
+  userId: string | null;
+  /** Set when the local database could not be opened. */
+  error: Error | null;
+}
+
+export const SyncContext = createContext<SyncContextValue | null>(null);

@@ -1,0 +1,242 @@
+/**
+ * The local-first engine for one signed-in user. Invariants: the app reads and writes only
+ * `engine.db`; replication runs only between start() and stop(), only in the leader tab, and
+ * is re-triggered on `online`, focus/visibility and every `pollIntervalMs` while visible;
+ * failures back off exponentially (never a busy loop); status, pending count and last-synced
+ * time are derived from the database and the shared sync meta, so every tab tells the truth;
+ * close() and removeLocalData() stop replication first and leave no timers behind.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxError, RxStorage, RxTypeError } from 'rxdb';
+import {
+  BehaviorSubject,
+  Subject,
+  combineLatest,
+  distinctUntilChanged,
+  map,
+  of,
+  pairwise,
+  shareReplay,
+  switchMap,
+  takeUntil,
+  type Observable,
+  type Subscription,
+} from 'rxjs';
+import { COLLECTIONS, COLLECTION_NAMES, type BucketDatabase } from '../collections';
+import { databaseNameForUser, openBucketDatabase } from '../database';
+import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
+import { subscribeRealtime } from '../replication/realtime-trigger';
+import type { ReplicationReporter, SyncRejection } from '../replication/reporter';
+import { SyncRequestError } from '../replication/request';
+import { watchCountByState } from './count-by-state';
+import { deriveStatus, retryDelay, type SyncStatus } from './derive-status';
+import { createSyncMetaStore, type SyncFailureInfo } from './sync-meta';
+import { installTriggers, watchOnline } from './triggers';
+
+export interface SyncEngineOptions {
+  supabase: SupabaseClient;
+  userId: string;
+  /** RxDB storage; default Dexie on `indexedDB`/`IDBKeyRange` (fake-indexeddb in tests). */
+  storage?: RxStorage<unknown, unknown>;
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** Node tests only (see database.ts). */
+  devMode?: boolean;
+  /** Default true (tabs share the database). Tests simulating two devices in one process pass false. */
+  multiInstance?: boolean;
+  /** Default `bucket_<user id>`; tests simulating a second device of the same user override it. */
+  databaseName?: string;
+  /** Names the backend in replication ids (checkpoints); default the Supabase URL. */
+  backendId?: string;
+  pollIntervalMs?: number;
+  retryTimeMs?: number;
+  maxRetryTimeMs?: number;
+  /** Subscribe to Supabase realtime to trigger pulls (gives up silently if unavailable). */
+  realtime?: boolean;
+}
+
+export interface SyncEngine {
+  readonly userId: string;
+  readonly db: BucketDatabase;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Forces a pull/push cycle now; resolves once this tab's replication is in sync. */
+  resync(): Promise<void>;
+  readonly status$: Observable<SyncStatus>;
+  readonly pendingCount$: Observable<number>;
+  readonly rejectedCount$: Observable<number>;
+  readonly lastSyncedAt$: Observable<Date | null>;
+  readonly failure$: Observable<SyncFailureInfo | null>;
+  /** Rows the server refused permanently (kept locally with sync_state 'rejected'). */
+  readonly errors$: Observable<SyncRejection>;
+  close(): Promise<void>;
+  removeLocalData(): Promise<void>;
+}
+
+function backendIdOf(supabase: SupabaseClient): string {
+  // supabaseUrl is protected in the typings but stable; it only names checkpoints.
+  const url = (supabase as unknown as { supabaseUrl?: unknown }).supabaseUrl;
+  return typeof url === 'string' ? url : 'supabase';
+}
+
+function isActive(list: CollectionReplication[]): Observable<boolean> {
+  if (list.length === 0) return of(false);
+  return combineLatest(list.map((r) => r.active$)).pipe(map((flags) => flags.some(Boolean)));
+}
+
+export async function createSyncEngine(options: SyncEngineOptions): Promise<SyncEngine> {
+  const { supabase, userId } = options;
+  const baseRetry = options.retryTimeMs ?? 5_000;
+  const maxRetry = options.maxRetryTimeMs ?? 60_000;
+  const db = await openBucketDatabase({
+    name: options.databaseName ?? databaseNameForUser(userId),
+    storage: options.storage,
+    indexedDB: options.indexedDB,
+    IDBKeyRange: options.IDBKeyRange,
+    devMode: options.devMode,
+    multiInstance: options.multiInstance,
+  });
+
+  const meta = createSyncMetaStore(db);
+  const closed$ = new Subject<void>();
+  const errors$ = new Subject<SyncRejection>();
+  const running$ = new BehaviorSubject(false);
+  const replications$ = new BehaviorSubject<CollectionReplication[]>([]);
+  const online = watchOnline();
+  const subscriptions: Subscription[] = [];
+  let stopTriggers: (() => void) | null = null;
+  let consecutiveFailures = 0;
+  let lastRequestFailed = false;
+
+  const setRetryTime = (ms: number) => replications$.value.forEach((r) => (r.retryTime = ms));
+  const reporter: ReplicationReporter = {
+    success() {
+      lastRequestFailed = false;
+      if (consecutiveFailures > 0) setRetryTime(baseRetry);
+      consecutiveFailures = 0;
+      void meta.update({ failure: null });
+    },
+    failure(error) {
+      lastRequestFailed = true;
+      consecutiveFailures += 1;
+      setRetryTime(retryDelay(consecutiveFailures, baseRetry, maxRetry));
+      void meta.update({ failure: { kind: error.kind, message: error.message, at: new Date().toISOString() } });
+    },
+    rejected(rejections) {
+      rejections.forEach((r) => errors$.next(r));
+    },
+  };
+
+  const share = <T>(source: Observable<T>) =>
+    source.pipe(takeUntil(closed$), shareReplay({ bufferSize: 1, refCount: true }));
+  const active$ = share(replications$.pipe(switchMap(isActive), distinctUntilChanged()));
+  const pendingCount$ = share(watchCountByState(db, 'dirty'));
+  const rejectedCount$ = share(watchCountByState(db, 'rejected'));
+  const failure$ = share(meta.meta$.pipe(map((m) => m.failure)));
+  const lastSyncedAt$ = share(
+    meta.meta$.pipe(
+      map((m) => m.lastSyncedAt),
+      distinctUntilChanged(),
+      map((iso) => (iso ? new Date(iso) : null)),
+    ),
+  );
+  const status$ = share(
+    combineLatest([online.online$, running$, failure$, active$, pendingCount$]).pipe(
+      map(([isOnline, running, failure, active, pending]) =>
+        deriveStatus({ online: isOnline, running, failure: failure?.kind ?? null, active, pending }),
+      ),
+      distinctUntilChanged(),
+    ),
+  );
+
+  // A cycle that ends without a failed request is a successful sync.
+  subscriptions.push(
+    active$.pipe(pairwise()).subscribe(([was, now]) => {
+      if (was && !now && running$.value && !lastRequestFailed) {
+        void meta.update({ lastSyncedAt: new Date().toISOString(), failure: null });
+      }
+    }),
+  );
+
+  function watchReplicationErrors(replication: CollectionReplication): Subscription {
+    return replication.error$.subscribe((error: RxError | RxTypeError) => {
+      // Handler failures (RC_PULL/RC_PUSH) are reported by the handlers themselves.
+      const code = (error as { code?: string }).code ?? 'unknown';
+      if (code !== 'RC_PULL' && code !== 'RC_PUSH') reporter.failure(new SyncRequestError('client', 0, code, error.message));
+    });
+  }
+
+  async function start(): Promise<void> {
+    if (running$.value || db.closed) return;
+    running$.next(true);
+    const list = COLLECTION_NAMES.filter((name) => {
+      const { pull, push } = COLLECTIONS[name].replication;
+      return pull || push;
+    }).map((name) =>
+      replicateCollection({
+        supabase,
+        collection: db.collections[name] as never,
+        name,
+        userId,
+        backendId: options.backendId ?? backendIdOf(supabase),
+        retryTimeMs: retryDelay(consecutiveFailures, baseRetry, maxRetry),
+        reporter,
+      }),
+    );
+    list.forEach((r) => subscriptions.push(watchReplicationErrors(r)));
+    replications$.next(list);
+    const trigger = () => replications$.value.forEach((r) => r.reSync());
+    const stopPolling = installTriggers({ onTrigger: trigger, intervalMs: options.pollIntervalMs ?? 30_000 });
+    const stopRealtime = options.realtime
+      ? subscribeRealtime(supabase, COLLECTION_NAMES, `bucket-sync-${userId}`, trigger)
+      : () => undefined;
+    stopTriggers = () => {
+      stopPolling();
+      stopRealtime();
+    };
+  }
+
+  async function stop(): Promise<void> {
+    if (!running$.value) return;
+    running$.next(false);
+    stopTriggers?.();
+    stopTriggers = null;
+    const list = replications$.value;
+    replications$.next([]);
+    await Promise.all(list.map((r) => r.cancel()));
+  }
+
+  async function resync(): Promise<void> {
+    const list = replications$.value;
+    list.forEach((r) => r.reSync());
+    await Promise.all(list.map((r) => r.awaitInSync()));
+  }
+
+  async function shutDown(remove: boolean): Promise<void> {
+    await stop();
+    await meta.flush();
+    subscriptions.splice(0).forEach((s) => s.unsubscribe());
+    closed$.next();
+    closed$.complete();
+    online.dispose();
+    if (db.closed) return;
+    if (remove) await db.remove();
+    else await db.close();
+  }
+
+  return {
+    userId,
+    db,
+    start,
+    stop,
+    resync,
+    status$,
+    pendingCount$,
+    rejectedCount$,
+    lastSyncedAt$,
+    failure$,
+    errors$: errors$.asObservable(),
+    close: () => shutDown(false),
+    removeLocalData: () => shutDown(true),
+  };
+}

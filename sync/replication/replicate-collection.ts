@@ -1,0 +1,71 @@
+/**
+ * Wires one registry collection to Supabase with RxDB's generic replication (not the stock
+ * supabase plugin: it cannot update array/object columns, rxdb #8473). Invariants: only the
+ * leader tab replicates (`waitForLeadership`), visibility does not start replication in other
+ * tabs; remote changes arrive by pull cycles triggered by the engine (RESYNC) — realtime, when
+ * enabled, only triggers those cycles; the replication identifier names table and backend, so
+ * checkpoints never leak between backends.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { COLLECTIONS, knownFieldsOf, type CollectionName } from '../collections';
+import type { PullCheckpoint } from './checkpoint';
+import { acknowledgePushed, markRejected } from './mark-documents';
+import { createPullHandler } from './pull-handler';
+import { createPushHandler } from './push-handler';
+import type { ReplicationReporter } from './reporter';
+
+export interface ReplicateCollectionOptions {
+  supabase: SupabaseClient;
+  collection: RxCollection;
+  name: CollectionName;
+  userId: string;
+  backendId: string;
+  retryTimeMs: number;
+  reporter: ReplicationReporter;
+}
+
+export type CollectionReplication = RxReplicationState<Record<string, unknown>, PullCheckpoint>;
+
+export function replicateCollection(options: ReplicateCollectionOptions): CollectionReplication {
+  const { supabase, collection, name, userId, reporter } = options;
+  const def = COLLECTIONS[name];
+  const knownFields = knownFieldsOf(name);
+  const isVisible = def.isVisible;
+  return replicateRxCollection<Record<string, unknown>, PullCheckpoint>({
+    replicationIdentifier: `bucket-${name}-${options.backendId}`,
+    collection: collection as RxCollection<Record<string, unknown>>,
+    deletedField: '_deleted',
+    live: true,
+    retryTime: options.retryTimeMs,
+    waitForLeadership: true,
+    toggleOnDocumentVisible: false,
+    autoStart: true,
+    pull: def.replication.pull
+      ? {
+          batchSize: def.replication.batchSize,
+          handler: createPullHandler({
+            supabase,
+            table: name,
+            knownFields,
+            reporter,
+            isVisible: isVisible ? (row) => isVisible(row, userId) : undefined,
+          }),
+        }
+      : undefined,
+    push: def.replication.push
+      ? {
+          batchSize: def.replication.batchSize,
+          handler: createPushHandler({
+            supabase,
+            table: name,
+            knownFields,
+            reporter,
+            acknowledge: (pushed) => acknowledgePushed(collection, pushed),
+            reject: (rejected) => markRejected(collection, rejected, new Date().toISOString()),
+          }),
+        }
+      : undefined,
+  });
+}

@@ -1,0 +1,35 @@
+// Test helpers: a validated (ajv) Dexie storage on an isolated fake-indexeddb, dev-mode on.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { createSyncEngine, openBucketDatabase, type SyncEngineOptions } from '../../../../sync';
+
+let counter = 0;
+
+export function testStorage() {
+  return wrappedValidateAjvStorage({
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+  });
+}
+
+export function uniqueName(prefix = 'test'): string {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}_${counter}`;
+}
+
+export function openTestDatabase() {
+  return openBucketDatabase({ name: uniqueName('db'), storage: testStorage(), devMode: true, multiInstance: false });
+}
+
+export function openTestEngine(supabase: SupabaseClient, userId: string, extra: Partial<SyncEngineOptions> = {}) {
+  return createSyncEngine({
+    supabase,
+    userId,
+    storage: testStorage(),
+    devMode: true,
+    multiInstance: false,
+    databaseName: uniqueName('engine'),
+    ...extra,
+  });
+}
