@@ -1,0 +1,68 @@
+/**
+ * content_items rows and outbox entries → bucket items (spec §3 "Bucket item").
+ * A row is locked unless it is public or its unlock date has passed; an outbox entry shows until
+ * its row exists locally, so a file is never listed twice.
+ */
+import type { OutboxEntry } from '../../../sync/outbox';
+import { bucketTypeOf, type BucketItem } from './bucket-types';
+
+export interface ContentRowLike {
+  id: string;
+  title: string;
+  file_path: string;
+  file_type: string;
+  file_size: number;
+  metadata: Record<string, unknown>;
+  is_public: boolean;
+  unlock_date: string | null;
+  created_at: string;
+}
+
+export function isContentLocked(row: Pick<ContentRowLike, 'is_public' | 'unlock_date'>, now = Date.now()): boolean {
+  if (row.is_public) return false;
+  if (!row.unlock_date) return true;
+  const unlockAt = Date.parse(row.unlock_date);
+  return Number.isNaN(unlockAt) || unlockAt > now;
+}
+
+export function contentRowToBucketItem(row: ContentRowLike, artistName?: string, now = Date.now()): BucketItem {
+  const album = typeof row.metadata.album === 'string' ? row.metadata.album : undefined;
+  return {
+    id: row.id,
+    name: row.title,
+    type: bucketTypeOf(row.file_type),
+    uploadDate: row.created_at,
+    size: row.file_size,
+    metadata: { album, ...(artistName ? { artist: artistName } : {}) },
+    isLocked: isContentLocked(row, now),
+    downloadUrl: row.file_path,
+  };
+}
+
+export function outboxEntryToBucketItem(entry: OutboxEntry): BucketItem {
+  return {
+    id: `outbox:${entry.id}`,
+    name: entry.metadata.title || entry.name,
+    type: bucketTypeOf(entry.type),
+    uploadDate: new Date(entry.createdAt).toISOString(),
+    size: entry.size,
+    metadata: { album: entry.metadata.album || undefined },
+    isLocked: !entry.metadata.isPublic,
+    downloadUrl: null,
+    upload: { status: entry.status, progress: entry.progress },
+  };
+}
+
+/** Rows first; outbox entries only while their row is not in the local database. */
+export function mergeBucketItems(
+  rows: readonly ContentRowLike[],
+  entries: readonly OutboxEntry[],
+  artistName?: string,
+  now = Date.now(),
+): BucketItem[] {
+  const known = new Set(rows.map((row) => row.id));
+  return [
+    ...rows.map((row) => contentRowToBucketItem(row, artistName, now)),
+    ...entries.filter((entry) => !known.has(entry.contentItemId)).map(outboxEntryToBucketItem),
+  ];
+}

@@ -1,0 +1,100 @@
+/**
+ * Upload manager dialog steps as a pure reducer (spec §4 "Upload dialog steps").
+ * Upload → metadata by Continue or automatically when the first files are added; metadata →
+ * review; back is possible; removing the last file returns to the upload step; removing a file
+ * while the cursor is past the end moves the cursor to the last file. Once the batch is sent
+ * (`entryIds` set) the files are frozen until `reset`.
+ */
+import { titleFromFileName, type UploadMetadata } from '../../../sync/outbox';
+
+export type DialogStep = 'upload' | 'metadata' | 'review';
+
+export interface DialogFile {
+  key: string;
+  file: File;
+  metadata: UploadMetadata;
+}
+
+export interface UploadDialogState {
+  step: DialogStep;
+  files: DialogFile[];
+  cursor: number;
+  /** Outbox entry ids of the sent batch, in file order; null before 'Start Upload'. */
+  entryIds: string[] | null;
+}
+
+export type UploadDialogAction =
+  | { type: 'add-files'; files: DialogFile[] }
+  | { type: 'remove-file'; key: string }
+  | { type: 'continue' }
+  | { type: 'back' }
+  | { type: 'next-file' }
+  | { type: 'previous-file' }
+  | { type: 'set-metadata'; key: string; patch: Partial<UploadMetadata> }
+  | { type: 'sent'; entryIds: string[] }
+  | { type: 'reset' };
+
+export const INITIAL_DIALOG_STATE: UploadDialogState = { step: 'upload', files: [], cursor: 0, entryIds: null };
+
+/** Spec §3 defaults: title = file name without extension, isPublic false, tier free. */
+export function defaultMetadata(fileName: string): UploadMetadata {
+  return {
+    title: titleFromFileName(fileName),
+    album: '',
+    genre: '',
+    description: '',
+    tags: [],
+    credits: '',
+    collaborators: [],
+    isPublic: false,
+    subscriptionTier: 'free',
+    unlockDate: null,
+  };
+}
+
+function clampCursor(cursor: number, length: number): number {
+  return Math.max(0, Math.min(cursor, length - 1));
+}
+
+export function uploadDialogReducer(state: UploadDialogState, action: UploadDialogAction): UploadDialogState {
+  const locked = state.entryIds !== null;
+  switch (action.type) {
+    case 'add-files': {
+      if (locked || action.files.length === 0) return state;
+      const files = [...state.files, ...action.files];
+      const step = state.files.length === 0 && state.step === 'upload' ? 'metadata' : state.step;
+      return { ...state, files, step };
+    }
+    case 'remove-file': {
+      if (locked) return state;
+      const files = state.files.filter((f) => f.key !== action.key);
+      if (files.length === state.files.length) return state;
+      if (files.length === 0) return { ...state, files, cursor: 0, step: 'upload' };
+      return { ...state, files, cursor: clampCursor(state.cursor, files.length) };
+    }
+    case 'continue':
+      if (state.files.length === 0) return state;
+      if (state.step === 'upload') return { ...state, step: 'metadata', cursor: clampCursor(state.cursor, state.files.length) };
+      if (state.step === 'metadata') return { ...state, step: 'review' };
+      return state;
+    case 'back':
+      if (locked) return state;
+      if (state.step === 'review') return { ...state, step: 'metadata' };
+      if (state.step === 'metadata') return { ...state, step: 'upload' };
+      return state;
+    case 'next-file':
+      return { ...state, cursor: clampCursor(state.cursor + 1, state.files.length) };
+    case 'previous-file':
+      return { ...state, cursor: clampCursor(state.cursor - 1, state.files.length) };
+    case 'set-metadata':
+      if (locked) return state;
+      return {
+        ...state,
+        files: state.files.map((f) => (f.key === action.key ? { ...f, metadata: { ...f.metadata, ...action.patch } } : f)),
+      };
+    case 'sent':
+      return { ...state, step: 'review', entryIds: action.entryIds };
+    case 'reset':
+      return INITIAL_DIALOG_STATE;
+  }
+}

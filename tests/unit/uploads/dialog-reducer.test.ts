@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultMetadata,
+  INITIAL_DIALOG_STATE,
+  uploadDialogReducer,
+  type DialogFile,
+  type UploadDialogAction,
+  type UploadDialogState,
+} from '../../../src/features/uploads/dialog-reducer';
+
+function file(name: string): DialogFile {
+  return { key: name, file: new File(['x'], name), metadata: defaultMetadata(name) };
+}
+const run = (actions: UploadDialogAction[], state: UploadDialogState = INITIAL_DIALOG_STATE) =>
+  actions.reduce(uploadDialogReducer, state);
+
+describe('upload dialog steps (spec §4)', () => {
+  it('adding the first files moves to metadata automatically; later additions do not move', () => {
+    const state = run([{ type: 'add-files', files: [file('a.mp3')] }]);
+    expect(state.step).toBe('metadata');
+    const back = run([{ type: 'back' }, { type: 'add-files', files: [file('b.mp3')] }], state);
+    expect(back.step).toBe('upload');
+    expect(back.files).toHaveLength(2);
+  });
+
+  it('continue: upload → metadata → review; back: review → metadata → upload', () => {
+    const s = run([{ type: 'add-files', files: [file('a.mp3')] }, { type: 'back' }]);
+    expect(run([{ type: 'continue' }], s).step).toBe('metadata');
+    expect(run([{ type: 'continue' }, { type: 'continue' }], s).step).toBe('review');
+    expect(run([{ type: 'continue' }, { type: 'continue' }, { type: 'back' }], s).step).toBe('metadata');
+  });
+
+  it('continue does nothing without files', () => {
+    expect(run([{ type: 'continue' }]).step).toBe('upload');
+  });
+
+  it('removing the last file returns to the upload step', () => {
+    const s = run([{ type: 'add-files', files: [file('a.mp3')] }, { type: 'continue' }]);
+    expect(s.step).toBe('review');
+    const after = run([{ type: 'remove-file', key: 'a.mp3' }], s);
+    expect(after).toMatchObject({ step: 'upload', files: [], cursor: 0 });
+  });
+
+  it('removing a file while the cursor is past the end moves the cursor to the last file', () => {
+    const s = run([
+      { type: 'add-files', files: [file('a.mp3'), file('b.mp3'), file('c.mp3')] },
+      { type: 'next-file' },
+      { type: 'next-file' },
+    ]);
+    expect(s.cursor).toBe(2);
+    const after = run([{ type: 'remove-file', key: 'c.mp3' }], s);
+    expect(after.cursor).toBe(1);
+    expect(after.files.map((f) => f.key)).toEqual(['a.mp3', 'b.mp3']);
+  });
+
+  it('prev/next stay within the files', () => {
+    const s = run([{ type: 'add-files', files: [file('a.mp3'), file('b.mp3')] }]);
+    expect(run([{ type: 'previous-file' }], s).cursor).toBe(0);
+    expect(run([{ type: 'next-file' }, { type: 'next-file' }], s).cursor).toBe(1);
+  });
+
+  it('metadata defaults: title from the file name, not public, free tier', () => {
+    expect(defaultMetadata('My Song.final.wav')).toMatchObject({
+      title: 'My Song.final',
+      isPublic: false,
+      subscriptionTier: 'free',
+      unlockDate: null,
+      tags: [],
+    });
+  });
+
+  it('edits one file and freezes the batch once sent', () => {
+    const s = run([
+      { type: 'add-files', files: [file('a.mp3'), file('b.mp3')] },
+      { type: 'set-metadata', key: 'b.mp3', patch: { genre: 'Jazz', isPublic: true } },
+    ]);
+    expect(s.files[1]?.metadata).toMatchObject({ genre: 'Jazz', isPublic: true, title: 'b' });
+    const sent = run([{ type: 'continue' }, { type: 'sent', entryIds: ['1', '2'] }], s);
+    expect(run([{ type: 'remove-file', key: 'a.mp3' }], sent)).toBe(sent);
+    expect(run([{ type: 'back' }], sent)).toBe(sent);
+    expect(run([{ type: 'reset' }], sent)).toEqual(INITIAL_DIALOG_STATE);
+  });
+});
