@@ -124,8 +124,8 @@ export const THEME_CLUSTERS = [
 export const ARTIST_THEME_VECTOR: ThemeNode[] = [
   {
     theme: 'Warehouse raves',
-    x: 62,
-    y: 58,
+    x: 68,
+    y: 50,
     strength: 92,
     connections: ['Modular synthesis', 'Afro-house rituals'],
     color: 'grape.5',
@@ -134,8 +134,8 @@ export const ARTIST_THEME_VECTOR: ThemeNode[] = [
   },
   {
     theme: 'Modular synthesis',
-    x: 44,
-    y: 72,
+    x: 30,
+    y: 80,
     strength: 78,
     connections: ['Warehouse raves', 'Analog nostalgia'],
     color: 'grape.5',
@@ -144,8 +144,8 @@ export const ARTIST_THEME_VECTOR: ThemeNode[] = [
   },
   {
     theme: 'Afro-house rituals',
-    x: 78,
-    y: 34,
+    x: 70,
+    y: 14,
     strength: 71,
     connections: ['Warehouse raves'],
     color: 'grape.5',
@@ -174,8 +174,8 @@ export const ARTIST_THEME_VECTOR: ThemeNode[] = [
   },
   {
     theme: 'Field recordings',
-    x: -72,
-    y: 14,
+    x: -70,
+    y: 10,
     strength: 58,
     connections: ['Solitude'],
     color: 'cyan.5',
@@ -184,8 +184,8 @@ export const ARTIST_THEME_VECTOR: ThemeNode[] = [
   },
   {
     theme: 'Analog nostalgia',
-    x: -18,
-    y: 8,
+    x: -22,
+    y: 4,
     strength: 81,
     connections: ['Night drives', 'DIY tape culture', 'Modular synthesis'],
     color: 'cyan.5',

@@ -8,12 +8,12 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 export function ArtistPartnershipsCard({ partners }: { partners: BrandAnalytics['topArtistPartnerships'] }) {
   return (
     <SectionCard title="Artist Partnerships" description="Return on spend per artist" testId="artist-partnerships">
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing="sm" highlightOnHover>
+      <Table.ScrollContainer minWidth={300}>
+        <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Artist</Table.Th>
-              <Table.Th ta="right">Fan reach</Table.Th>
+              <Table.Th ta="right">Reach</Table.Th>
               <Table.Th ta="right">Spend</Table.Th>
               <Table.Th ta="right">ROI</Table.Th>
             </Table.Tr>
@@ -36,7 +36,7 @@ export function ArtistPartnershipsCard({ partners }: { partners: BrandAnalytics[
                 <Table.Td ta="right">
                   <Group justify="flex-end">
                     <Badge color={partner.roi >= 3 ? 'green' : 'yellow'} variant="light">
-                      {partner.roi.toFixed(1)}× ROI
+                      {partner.roi.toFixed(1)}×
                     </Badge>
                   </Group>
                 </Table.Td>

@@ -29,7 +29,7 @@ export function AudienceIntelligenceCard({ audience }: { audience: BrandAnalytic
               radius="xl"
               aria-label={`${row.demographic} audience size`}
             />
-            <Group gap="lg">
+            <Group gap="lg" style={{ rowGap: 2 }}>
               <Text size="xs" c="dimmed">
                 Engagement{' '}
                 <Text span fw={600} c="cyan.4">

@@ -6,7 +6,7 @@ import { StatCard } from './StatCard';
 /** Reach in millions (from totalImpressions), engaged fans in thousands, CPA, conversion; fixed trends. */
 export function BrandMetricCards({ data }: { data: BrandAnalytics }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
       <StatCard
         label="Campaign Reach"
         value={`${(data.totalImpressions / 1_000_000).toFixed(1)}M`}

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CampaignOptimization, InsightPriority } from '../sample-insights';
 import { SectionCard } from './SectionCard';
 
-const PRIORITY_COLOR: Record<InsightPriority, string> = { High: 'red', Medium: 'yellow', Low: 'gray' };
+const PRIORITY_COLOR: Record<InsightPriority, string> = { High: 'red', Medium: 'yellow', Low: 'teal' };
 
 export function OptimizationInsightsCard({ insights }: { insights: CampaignOptimization[] }) {
   return (
@@ -22,7 +22,7 @@ export function OptimizationInsightsCard({ insights }: { insights: CampaignOptim
               <Text size="sm" c="dimmed">
                 {insight.description}
               </Text>
-              <Group gap="lg">
+              <Group gap="lg" style={{ rowGap: 2 }}>
                 <Text size="xs" c="dimmed">
                   Impact{' '}
                   <Text span fw={700} c="green.4">

@@ -29,20 +29,20 @@ export function StatCard({
   const up = (trend ?? 0) >= 0;
   const good = lowerIsBetter ? !up : up;
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid="stat-card">
+    <Card withBorder radius="lg" padding="md" data-testid="stat-card">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          <ThemeIcon variant="light" color={color} radius="md" size={36} aria-hidden>
+          <ThemeIcon variant="light" color={color} radius="md" size={32} aria-hidden visibleFrom="xs">
             {icon}
           </ThemeIcon>
         </Group>
-        <Text fz={28} fw={800} lh={1.1} data-testid="stat-value">
+        <Text fz={{ base: 22, sm: 28 }} fw={800} lh={1.1} data-testid="stat-value">
           {value}
         </Text>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           {trend !== undefined ? (
             <Badge
               variant="light"

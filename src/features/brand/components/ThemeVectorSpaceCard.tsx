@@ -99,7 +99,17 @@ export function ThemeVectorSpaceCard({ themes }: { themes: ThemeNode[] }) {
                     stroke={activeTheme === node.theme ? 'var(--mantine-color-text)' : 'none'}
                     strokeWidth={2}
                   />
-                  <text x={x} y={y - r - 5} textAnchor="middle" fontSize={12} fill="var(--mantine-color-text)">
+                  <text
+                    x={x}
+                    y={y - r - 5}
+                    textAnchor="middle"
+                    fontSize={11}
+                    fontWeight={600}
+                    fill="var(--mantine-color-text)"
+                    stroke="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+                    strokeWidth={3}
+                    paintOrder="stroke"
+                  >
                     {node.theme}
                   </text>
                 </g>
