@@ -59,10 +59,10 @@ export function mergeObjectKeys(local: Doc, server: Doc, base: Doc | undefined, 
     const lv = local[key];
     const sv = server[key];
     const bv = base?.[key];
+    let value: unknown;
     // Without a base, a key present on one side only is an addition, not a deletion.
-    const hasBase = base !== undefined || (lv !== undefined && sv !== undefined);
-    const winner = decide(lv, sv, bv, hasBase, localNewer);
-    const value = winner === 'local' ? lv : sv;
+    if (base === undefined && (lv === undefined || sv === undefined)) value = lv ?? sv;
+    else value = decide(lv, sv, bv, base !== undefined, localNewer) === 'local' ? lv : sv;
     if (value !== undefined) out[key] = value;
   }
   return out;

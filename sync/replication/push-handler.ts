@@ -40,10 +40,15 @@ export function isTransientRowError(code: string | undefined): boolean {
   return !!code && TRANSIENT_SQLSTATE.test(code);
 }
 
+/**
+ * An assumed state without `sync_modified` was never confirmed by the server (e.g. a rejected
+ * insert): it is sent as `null`, so the server inserts — or answers with its row as a conflict.
+ */
 export function toPushPayload(row: RxReplicationWriteToMasterRow<Row>): { new: Row; assumed: Row | null } {
+  const assumed = row.assumedMasterState;
   return {
     new: toServerRow(row.newDocumentState, false),
-    assumed: row.assumedMasterState ? toServerRow(row.assumedMasterState, true) : null,
+    assumed: assumed && typeof assumed.sync_modified === 'string' ? toServerRow(assumed, true) : null,
   };
 }
 
