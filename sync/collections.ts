@@ -16,6 +16,22 @@ import { engagementLogSchema } from './schemas/media-engagement-log';
 import { mediaIdSchema } from './schemas/media-ids';
 import { profileSchema } from './schemas/profiles';
 import type { ContentItemDoc, EngagementLogDoc, MediaIdDoc, ProfileDoc } from './schemas/types';
+import { dailyRewardConflictHandler, dailyRewardSchema, type DailyRewardDoc } from './schemas/daily-rewards';
+import { lockerCommentConflictHandler, lockerCommentSchema, type LockerCommentDoc } from './schemas/locker-comments';
+import {
+  lockerInteractionConflictHandler,
+  lockerInteractionSchema,
+  LOCKER_INTERACTION_FIELD_GROUPS,
+  type LockerInteractionDoc,
+} from './schemas/locker-interactions';
+import { lockerItemConflictHandler, lockerItemSchema, type LockerItemDoc } from './schemas/locker-items';
+import {
+  rewardClaimConflictHandler,
+  rewardClaimSchema,
+  REWARD_CLAIM_FIELD_GROUPS,
+  type RewardClaimDoc,
+} from './schemas/reward-claims';
+import { subscriptionConflictHandler, subscriptionSchema, type SubscriptionDoc } from './schemas/subscriptions';
 
 export interface CollectionDefinition<Doc> {
   schema: RxJsonSchema<Doc>;
@@ -60,6 +76,55 @@ export const COLLECTIONS = {
     migrationStrategies: {},
     fieldGroups: CONTENT_ITEM_FIELD_GROUPS,
     replication: { pull: true, push: true, batchSize: 1000 },
+  }),
+  // Fan experience (locker, rewards, subscriptions): drops and calendars are pull-only.
+  locker_items: define<LockerItemDoc>({
+    schema: lockerItemSchema,
+    conflictHandler: lockerItemConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: [],
+    replication: { pull: true, push: false, batchSize: 500 },
+    isVisible: (row, userId) => row.fan_id === null || row.fan_id === userId,
+  }),
+  locker_interactions: define<LockerInteractionDoc>({
+    schema: lockerInteractionSchema,
+    conflictHandler: lockerInteractionConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: LOCKER_INTERACTION_FIELD_GROUPS,
+    replication: { pull: true, push: true, batchSize: 500 },
+    isVisible: (row, userId) => row.fan_id === userId,
+  }),
+  locker_comments: define<LockerCommentDoc>({
+    schema: lockerCommentSchema,
+    conflictHandler: lockerCommentConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: [],
+    replication: { pull: true, push: true, batchSize: 500 },
+    isVisible: (row, userId) => row.fan_id === userId,
+  }),
+  subscriptions: define<SubscriptionDoc>({
+    schema: subscriptionSchema,
+    conflictHandler: subscriptionConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: [],
+    replication: { pull: true, push: true, batchSize: 500 },
+    isVisible: (row, userId) => row.fan_id === userId,
+  }),
+  daily_rewards: define<DailyRewardDoc>({
+    schema: dailyRewardSchema,
+    conflictHandler: dailyRewardConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: [],
+    replication: { pull: true, push: false, batchSize: 500 },
+    isVisible: (row, userId) => row.fan_id === userId,
+  }),
+  reward_claims: define<RewardClaimDoc>({
+    schema: rewardClaimSchema,
+    conflictHandler: rewardClaimConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: REWARD_CLAIM_FIELD_GROUPS,
+    replication: { pull: true, push: true, batchSize: 500 },
+    isVisible: (row, userId) => row.fan_id === userId,
   }),
 };
 
