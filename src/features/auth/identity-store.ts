@@ -22,6 +22,7 @@ import {
   mergeProfileCheck,
   type ProfileCheck,
 } from '../roles/profile-routing-state';
+import { createServerWriter } from './server-writer';
 import { readStoredSession } from './stored-session';
 
 /** Local-first writes, provided by the sync engine once the user's database is open. */
@@ -96,6 +97,9 @@ export function createIdentityStore(
   let generation = 0;
   let snapshot: AuthSnapshot = { user: null, session: null, loading: true, profile: EMPTY_PROFILE };
   const listeners = new Set<() => void>();
+  const serverWriter = createServerWriter(client, async () => {
+    if (session) await fetchServer(session.user.id);
+  });
 
   function recompute() {
     const user = session?.user ?? null;
@@ -199,7 +203,7 @@ export function createIdentityStore(
     attachWriter(next) {
       writer = next;
     },
-    writer: () => writer,
+    writer: () => writer ?? (session ? serverWriter : null),
     mediaIds: () => mergeMediaIds(local?.mediaIds, server.mediaIds),
     profileRow: () => local?.profile ?? null,
     setPreferredRole(role) {

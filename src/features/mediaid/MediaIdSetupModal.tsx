@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ROLE_DISPLAY, type Role } from '../../lib/roles';
@@ -77,11 +77,8 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
       opened={opened}
       onClose={onClose}
       size="lg"
-      title={
-        <Title order={2} size="h3">
-          Setup Your MediaID
-        </Title>
-      }
+      title="Setup Your MediaID"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
