@@ -1,6 +1,13 @@
-import { PageFrame } from '../../components/PageFrame';
+import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { DeveloperPortal } from './components/DeveloperPortal';
+import { PageNotifications } from './PageNotifications';
 
-/** Developer Portal — the screen's frame; its feature issue fills it in. */
+/** `/dashboard/developer` — the developer portal. */
 export function DeveloperPortalPage() {
-  return <PageFrame title="Developer Portal" description="OAuth applications, analytics, webhooks and API docs." />;
+  return (
+    <>
+      <PageNotifications />
+      <DeveloperPortal roleSwitcher={<CompactRoleSwitcher />} />
+    </>
+  );
 }

@@ -1,0 +1,65 @@
+/** The API reference shown in the API Docs tab (spec §2): display text only. */
+export interface ApiEndpointDoc {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  summary: string;
+  scope?: string;
+}
+
+export const API_ENDPOINTS: ApiEndpointDoc[] = [
+  {
+    method: 'POST',
+    path: '/oauth/authorize',
+    summary: 'Start the authorization code flow with PKCE (code_challenge, S256).',
+  },
+  {
+    method: 'POST',
+    path: '/oauth/token',
+    summary: 'Exchange the authorization code and code_verifier for access and refresh tokens.',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/preferences',
+    summary: 'Read the user’s interests and genre preferences.',
+    scope: 'preferences:read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/preferences',
+    summary: 'Update the user’s interests and genre preferences.',
+    scope: 'preferences:write',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/events',
+    summary: 'Record an engagement event (play, save, share).',
+    scope: 'events:write',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/analytics',
+    summary: 'Aggregated, anonymous analytics for your app.',
+    scope: 'analytics:read',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/users/me',
+    summary: 'The signed-in user’s MediaID summary for your app.',
+    scope: 'media:read',
+  },
+];
+
+export const WEBHOOK_EVENTS = [
+  { event: 'preference.updated', summary: 'A user changed interests, genres or privacy settings your app can read.' },
+  { event: 'permission.revoked', summary: 'A user revoked your app’s access; delete their data within 30 days.' },
+] as const;
+
+export const PKCE_STEPS = [
+  'Create a random code_verifier (43–128 characters) and keep it on the device.',
+  'Send code_challenge = BASE64URL(SHA-256(code_verifier)) with code_challenge_method=S256 to POST /oauth/authorize, along with client_id, redirect_uri, scope and state.',
+  'The user approves the requested scopes; Bucket redirects to your redirect URI with code and state.',
+  'Check state, then call POST /oauth/token with grant_type=authorization_code, code, redirect_uri, client_id and the original code_verifier.',
+  'Use the access token as a Bearer token on /api/v1 calls; refresh it with grant_type=refresh_token.',
+] as const;
+
+export const METHOD_COLORS: Record<ApiEndpointDoc['method'], string> = { GET: 'blue', POST: 'green', PUT: 'orange' };

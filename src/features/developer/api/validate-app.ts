@@ -1,0 +1,36 @@
+import type { OAuthScope } from '../scopes';
+
+/** Pure validation of the Create Application form (name, redirect URIs as URLs, at least one scope). */
+
+export function parseRedirectUris(text: string): string[] {
+  return text
+    .split(/[\n,]+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** A redirect URI must be an absolute http(s) URL; plain http only for localhost. */
+export function isValidRedirectUri(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function validateAppName(name: string): string | null {
+  return name.trim() ? null : 'Application name is required';
+}
+
+export function validateRedirectUris(text: string): string | null {
+  const uris = parseRedirectUris(text);
+  if (uris.length === 0) return 'Add at least one redirect URI';
+  const invalid = uris.find((uri) => !isValidRedirectUri(uri));
+  return invalid ? `Not a valid URL: ${invalid} (use https://, or http://localhost)` : null;
+}
+
+export function validateScopes(scopes: readonly OAuthScope[]): string | null {
+  return scopes.length > 0 ? null : 'Select at least one scope';
+}

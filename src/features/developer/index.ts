@@ -1,0 +1,2 @@
+export { DeveloperPortalPage } from './DeveloperPortalPage';
+export { DeveloperPortal } from './components/DeveloperPortal';
