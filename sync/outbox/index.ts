@@ -20,7 +20,7 @@ export * from './content-item-row';
 export { OutboxDatabase, openOutboxDatabase, OUTBOX_DB_NAME } from './database';
 export { enqueueFiles, listEntries, watchEntries, removeEntry, applyEvent, recoverInterrupted } from './outbox-store';
 export { createOutboxRunner, type OutboxRunner, type OutboxRunnerOptions } from './runner';
-export { CHUNK_SIZE, RETRY_DELAYS, classifyTransferError } from './tus-upload';
+export { CHUNK_SIZE, RETRY_DELAYS, classifyTransferError, shouldRetryRequest } from './tus-upload';
 export { createOutboxUrlStorage } from './url-storage';
 
 export interface EnqueueResult {

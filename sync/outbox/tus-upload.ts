@@ -51,7 +51,7 @@ function defaultIsOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
-/** Pure: what a tus error means for the outbox. */
+/** Pure: what a tus error means for the outbox once tus-js-client's own retries are spent. */
 export function classifyTransferError(
   status: number,
   method: string,
@@ -60,8 +60,16 @@ export function classifyTransferError(
   if (status === 409 && method === 'POST') return 'exists';
   if (status === 404 || status === 410) return 'expired';
   if (status === 0 || !online) return 'interrupted';
-  if (status === 401 || status === 423 || status === 429 || status >= 500) return 'interrupted';
+  // Expired token, offset race, lock, rate limit: transient — the file waits, it has not failed.
+  if (status === 401 || status === 409 || status === 423 || status === 429) return 'interrupted';
   return 'failed';
+}
+
+/** Pure: should tus-js-client retry this request itself (within `retryDelays`)? */
+export function shouldRetryRequest(status: number, method: string, online: boolean): boolean {
+  if (!online) return false;
+  if (status === 409) return method !== 'POST';
+  return status === 0 || status >= 500 || status === 401 || status === 423 || status === 429;
 }
 
 export function startTransfer(entry: OutboxEntry, options: TransferOptions): RunningTransfer {
@@ -114,10 +122,7 @@ export function startTransfer(entry: OutboxEntry, options: TransferOptions): Run
         if (!token) throw new Error('Not signed in');
         req.setHeader('authorization', `Bearer ${token}`);
       },
-      onShouldRetry: (error, _attempt, _opts) => {
-        const kind = classifyTransferError(statusOf(error), methodOf(error), isOnline());
-        return kind === 'interrupted' && isOnline();
-      },
+      onShouldRetry: (error) => shouldRetryRequest(statusOf(error), methodOf(error), isOnline()),
       onProgress: (sent, total) => options.onProgress?.(sent, total),
       onSuccess: () => settle({ kind: 'stored' }),
       onError: (error) => {

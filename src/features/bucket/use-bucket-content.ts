@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { map } from 'rxjs';
+import { useObservableValue } from '../../data';
+import { SyncContext } from '../../data/sync-context';
 import { supabase } from '../../lib/supabase';
 import type { ContentRowLike } from './content-to-bucket';
 
@@ -8,17 +11,27 @@ export interface BucketContentState {
 }
 
 const COLUMNS = 'id,title,file_path,file_type,file_size,metadata,is_public,unlock_date,created_at';
+const LOADING: BucketContentState = { rows: [], loading: true };
 
-/**
- * The artist's content_items rows, newest first. Reads what the signed-in viewer may read
- * (RLS: owner always, others public/unlocked); `refreshKey` re-reads after uploads complete.
- */
-export function useBucketContent(artistId: string | null, refreshKey = 0): BucketContentState {
-  const [state, setState] = useState<BucketContentState & { key: string }>({ rows: [], loading: true, key: '' });
+/** From the local database (works offline) when the sync engine is running. */
+function useLocalContent(artistId: string | null): BucketContentState | null {
+  const db = useContext(SyncContext)?.db ?? null;
+  const source = useMemo(() => {
+    if (!db || !artistId) return null;
+    return db.content_items
+      .find({ selector: { artist_id: artistId }, sort: [{ created_at: 'desc' }] })
+      .$.pipe(map((docs) => ({ rows: docs.map((d) => d.toMutableJSON() as ContentRowLike), loading: false })));
+  }, [db, artistId]);
+  const value = useObservableValue(source, LOADING);
+  return source ? value : null;
+}
+
+/** Straight from the server while no local database is open (e.g. no sync engine mounted). */
+function useServerContent(artistId: string | null, enabled: boolean, refreshKey: number): BucketContentState {
+  const [state, setState] = useState<BucketContentState & { key: string }>({ ...LOADING, key: '' });
   const key = `${artistId ?? ''}|${refreshKey}`;
-
   useEffect(() => {
-    if (!artistId) return;
+    if (!artistId || !enabled) return;
     let cancelled = false;
     void supabase
       .from('content_items')
@@ -34,10 +47,16 @@ export function useBucketContent(artistId: string | null, refreshKey = 0): Bucke
     return () => {
       cancelled = true;
     };
-  }, [artistId, key]);
-
-  if (!artistId) return { rows: [], loading: false };
+  }, [artistId, enabled, key]);
   return state.key === key ? state : { rows: state.rows, loading: state.key === '' };
+}
+
+/** The artist's content_items rows, newest first (RLS: owner always, others public/unlocked). */
+export function useBucketContent(artistId: string | null, refreshKey = 0): BucketContentState {
+  const local = useLocalContent(artistId);
+  const server = useServerContent(artistId, !local, refreshKey);
+  if (!artistId) return { rows: [], loading: false };
+  return local ?? server;
 }
 
 /** A short-lived signed URL for a stored object (play inline or download). */

@@ -44,7 +44,7 @@ export function BucketNode({
   if (item.type === 'folder') {
     return (
       <Box component="li" style={{ listStyle: 'none' }}>
-        <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%" py={6} pl={depth * 16}>
+        <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%" py={6} pl={depth * 12}>
           <Group gap="xs" wrap="nowrap">
             {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
             <IconFolder size={18} color="var(--mantine-color-yellow-5)" />
@@ -69,10 +69,10 @@ export function BucketNode({
   const usable = canPlayOrDownload(item, viewer);
   const playing = actions.playingId === item.id;
   return (
-    <Box component="li" style={{ listStyle: 'none' }} py={6} pl={depth * 16 + 22} data-testid="bucket-item">
+    <Box component="li" style={{ listStyle: 'none' }} py={6} pl={depth * 12 + 22} data-testid="bucket-item">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Icon size={18} aria-hidden />
+          <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" truncate>
               {item.name}
@@ -84,7 +84,7 @@ export function BucketNode({
             </Text>
           </Stack>
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           {viewer === 'fan' && item.isLocked ? (
             <Badge color="gray" variant="light" leftSection={<IconLock size={12} />}>
               Locked
