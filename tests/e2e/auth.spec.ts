@@ -198,6 +198,12 @@ test('a signed-in user reloading the dashboard offline stays on it', async ({ pa
   await context.route(`${BACKEND}/**`, (route) => route.abort('internetdisconnected'));
   const serviceWorker = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
   if (serviceWorker) await context.setOffline(true);
+  // Even an expired access token keeps the user in: it is refreshed once the backend answers again.
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('bucket-auth') ?? '{}') as { expires_at?: number };
+    stored.expires_at = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem('bucket-auth', JSON.stringify(stored));
+  });
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard\/fan$/);
   await expect(page.getByRole('button', { name: /Current role: Fan/ })).toBeVisible({ timeout: 20_000 });

@@ -52,7 +52,7 @@ export interface IdentityStore extends AuthStateSource {
   forgetSession(): void;
 }
 
-const SERVER_TIMEOUT_MS = 6000;
+const SERVER_TIMEOUT_MS = 4000;
 
 function toSession(session: Session | AuthSession | null): AuthSession | null {
   if (!session) return null;
@@ -184,6 +184,14 @@ export function createIdentityStore(
       return () => listeners.delete(listener);
     },
     start() {
+      // The stored session counts at once: supabase-js may spend up to 30 s retrying an offline refresh
+      // before it reports; a definitive refusal later removes it and signs the user out.
+      const stored = readStoredSession(storage, AUTH_STORAGE_KEY);
+      if (stored && !sessionRead) {
+        setSession(stored);
+        sessionRead = true;
+        recompute();
+      }
       const { data } = client.auth.onAuthStateChange(onAuthEvent);
       const onOnline = () => {
         // Back online: let supabase-js refresh an expired token, then re-check the server.
