@@ -1,4 +1,4 @@
-import { Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
@@ -47,7 +47,7 @@ export function FanDashboardPage() {
           <DailyLockerCarousel items={items} fanTier={data.fanTier} {...lockerHandlers} />
         </Stack>
 
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 3 }}>
             <StatsPanel stats={data.stats} subscriptions={data.subscriptions} />
           </Grid.Col>
@@ -59,6 +59,11 @@ export function FanDashboardPage() {
           </Grid.Col>
         </Grid>
 
+        {rewards.refused.map((message) => (
+          <Alert key={message} color="red" title="Reward claim rolled back">
+            {message}
+          </Alert>
+        ))}
         <section aria-label="Daily Rewards">
           <DailyRewardsCalendar
             rewards={rewards.rewards}

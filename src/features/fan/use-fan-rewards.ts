@@ -1,6 +1,8 @@
-import { buildSampleDailyRewards, useDailyRewardsState } from '../rewards';
+import { buildSampleDailyRewards, useDailyRewardsState, useSyncedRewards } from '../rewards';
 
-/** The fan's 30-day reward calendar: the swap point between sample and synced data. */
+/** The fan's 30-day reward calendar: synced rows when the local database has them, else the sample. */
 export function useFanRewards() {
-  return useDailyRewardsState(buildSampleDailyRewards());
+  const sample = useDailyRewardsState(buildSampleDailyRewards());
+  const synced = useSyncedRewards();
+  return synced ?? { ...sample, refused: [] as string[] };
 }

@@ -12,3 +12,5 @@ export { useDailyRewardsState } from './use-daily-rewards-state';
 export { streakBadge, REWARD_DAYS } from './reward-rules';
 export { StreakBadgeIcons } from './StreakSummary';
 export type { DailyReward, RewardRarity, RewardType } from './types';
+export { useSyncedRewards } from './use-synced-rewards';
+export { rewardsFromRows, refusedClaimMessages } from './rewards-from-rows';

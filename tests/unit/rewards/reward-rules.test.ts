@@ -58,3 +58,26 @@ describe('the sample calendar', () => {
     expect(weeks.map((w) => w.length)).toEqual([7, 7, 7, 7, 2]);
   });
 });
+
+describe('rewardsFromRows', () => {
+  it('marks today, unlocked and claimed days and rolls back a refused claim', async () => {
+    const { rewardsFromRows, refusedClaimMessages } = await import('../../../src/features/rewards/rewards-from-rows');
+    const row = (day: number, unlock: string, early = false) =>
+      ({ id: `f|${day}`, fan_id: 'f', day, type: 'music', rarity: 'common', title: `D${day}`, artist: 'A', description: '', thumbnail: '',
+         brand_name: null, streak_bonus: false, unlock_date: unlock, unlocked_early: early, created_at: '', updated_at: '', sync_state: 'clean', sync_modified: null }) as never;
+    const claim = (day: number, state: 'clean' | 'rejected') =>
+      ({ id: `f|${day}`, fan_id: 'f', day, claimed_at: '', reacted: false, saved: false, shared: false, created_at: '', updated_at: '',
+         sync_state: state, sync_modified: null, sync_error: state === 'rejected' ? { code: '42501', message: 'Day 8 is still locked', at: '' } : null }) as never;
+    const rewards = rewardsFromRows(
+      [row(6, '2026-11-20'), row(7, '2026-11-21', true), row(8, '2026-11-22')],
+      [claim(6, 'clean'), claim(8, 'rejected')],
+      new Date(2026, 10, 20, 9),
+    );
+    expect(rewards.map((r) => [r.day, r.isToday, r.isUnlocked, r.isClaimed])).toEqual([
+      [6, true, true, true],
+      [7, false, true, false],
+      [8, false, false, false],
+    ]);
+    expect(refusedClaimMessages([claim(8, 'rejected')])).toEqual(['Day 8 could not be claimed: Day 8 is still locked']);
+  });
+});
