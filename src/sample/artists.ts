@@ -63,6 +63,7 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
+/** Three tiers from `base` (1-4) up to `base + 4`: sample prices stay within $1-8/month (spec §9). */
 function tiers(base: number): SubscriptionTierOffer[] {
   return [
     { id: 'tier1', name: 'Supporter', price: base, benefits: ['Daily drops', 'Locker access'] },
