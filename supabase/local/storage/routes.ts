@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Claims, JwtKeys } from '../auth/jwt';
-import { header, readBody, parseJson, sendJson, send, JSON_BODY_LIMIT, OBJECT_BODY_LIMIT, BodyTooLargeError } from '../http/util';
+import { header, readBody, parseJson, sendJson, JSON_BODY_LIMIT, OBJECT_BODY_LIMIT, BodyTooLargeError } from '../http/util';
 import { ObjectStore, notFound, storageError, type ObjectRow } from './store';
 import type { Database } from '../db/database';
 
@@ -219,4 +219,3 @@ export class StorageApi {
   }
 }
 
-void send;
