@@ -1,0 +1,4 @@
+/** Public API of the collaboration screens (used by the demos). */
+export { CollaborationHub } from './hub/CollaborationHub';
+export { CulturalCollaborationPortal } from './portal/CulturalCollaborationPortal';
+export type { CollabUserType } from './collab-rules';
