@@ -136,6 +136,11 @@ export type BucketCollections = { [K in CollectionName]: RxCollection<DocOf<(typ
 export type BucketDatabase = RxDatabase<BucketCollections>;
 export type DocumentOf<K extends CollectionName> = DocOf<(typeof COLLECTIONS)[K]>;
 
+/** Registry collections actually open in this database (see `collections` in database.ts). */
+export function openCollectionNames(db: BucketDatabase): CollectionName[] {
+  return COLLECTION_NAMES.filter((name) => name in db.collections);
+}
+
 /** Field names a pulled row may carry into the local document. */
 export function knownFieldsOf(name: CollectionName): ReadonlySet<string> {
   return new Set(Object.keys(COLLECTIONS[name].schema.properties));

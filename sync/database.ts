@@ -10,7 +10,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { COLLECTIONS, COLLECTION_NAMES, type BucketDatabase } from './collections';
+import { COLLECTIONS, COLLECTION_NAMES, type BucketDatabase, type CollectionName } from './collections';
 import { trackLocalWrites } from './track-local-writes';
 
 export interface OpenDatabaseOptions {
@@ -24,6 +24,11 @@ export interface OpenDatabaseOptions {
   devMode?: boolean;
   /** Several tabs share the database (leader election, cross-tab events). Default true. */
   multiInstance?: boolean;
+  /**
+   * Collections to open; default all of the registry. Open-source RxDB allows at most 13 open
+   * collections per JS process (error COL23), so tests running two devices open a subset.
+   */
+  collections?: readonly CollectionName[];
 }
 
 /** `bucket_<user id>`: lower-cased, with anything outside [a-z0-9_-] replaced. */
@@ -68,10 +73,11 @@ export async function openBucketDatabase(options: OpenDatabaseOptions): Promise<
     localDocuments: true,
     closeDuplicates: true,
   });
+  const names = options.collections ?? COLLECTION_NAMES;
   try {
     await db.addCollections(
       Object.fromEntries(
-        COLLECTION_NAMES.map((name) => {
+        names.map((name) => {
           const def = COLLECTIONS[name];
           return [
             name,
@@ -85,7 +91,7 @@ export async function openBucketDatabase(options: OpenDatabaseOptions): Promise<
         }),
       ) as never,
     );
-    for (const name of COLLECTION_NAMES) trackLocalWrites(db.collections[name] as never, COLLECTIONS[name].fieldGroups);
+    for (const name of names) trackLocalWrites(db.collections[name] as never, COLLECTIONS[name].fieldGroups);
   } catch (error) {
     await db.close();
     throw error;

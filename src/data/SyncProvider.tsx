@@ -14,6 +14,12 @@ export interface SyncProviderProps {
   children: ReactNode;
 }
 
+/**
+ * Close of the previous user's engine; the next open waits for it (one database at a time:
+ * open-source RxDB caps open collections per page, and users must never overlap).
+ */
+let previousClose: Promise<unknown> = Promise.resolve();
+
 export function SyncProvider({ supabase, userId, options, children }: SyncProviderProps) {
   const [state, setState] = useState<{ engine: SyncEngine | null; error: Error | null }>({ engine: null, error: null });
   const optionsKey = JSON.stringify(options ?? {});
@@ -21,22 +27,27 @@ export function SyncProvider({ supabase, userId, options, children }: SyncProvid
   useEffect(() => {
     if (!userId) return undefined;
     let cancelled = false;
-    let opened: SyncEngine | null = null;
     const extra = JSON.parse(optionsKey) as SyncProviderProps['options'];
-    (async () => {
+    const opening = (async (): Promise<SyncEngine | null> => {
+      await previousClose;
+      if (cancelled) return null;
       const storage = await createAppStorage();
       const engine = await createSyncEngine({ ...extra, supabase, userId, storage });
-      if (cancelled) return void engine.close();
-      opened = engine;
+      if (cancelled) {
+        await engine.close();
+        return null;
+      }
       setState({ engine, error: null });
       await engine.start();
-    })().catch((error: unknown) => {
+      return engine;
+    })();
+    opening.catch((error: unknown) => {
       if (!cancelled) setState({ engine: null, error: error instanceof Error ? error : new Error(String(error)) });
     });
     return () => {
       cancelled = true;
       setState({ engine: null, error: null });
-      void opened?.close();
+      previousClose = opening.then((engine) => engine?.close()).catch(() => undefined);
     };
   }, [supabase, userId, optionsKey]);
 

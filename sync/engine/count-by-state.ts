@@ -6,7 +6,7 @@
 import { auditTime, distinctUntilChanged, from, merge, startWith, switchMap, type Observable } from 'rxjs';
 import { normalizeMangoQuery, prepareQuery, type RxCollection } from 'rxdb';
 import type { SyncState } from '../local-fields';
-import { COLLECTION_NAMES, type BucketDatabase } from '../collections';
+import { openCollectionNames, type BucketDatabase } from '../collections';
 
 export async function countByState(collection: RxCollection, state: SyncState): Promise<number> {
   const schema = collection.schema.jsonSchema;
@@ -17,13 +17,13 @@ export async function countByState(collection: RxCollection, state: SyncState): 
 
 export async function countAllByState(db: BucketDatabase, state: SyncState): Promise<number> {
   const counts = await Promise.all(
-    COLLECTION_NAMES.map((name) => countByState(db.collections[name] as RxCollection, state)),
+    openCollectionNames(db).map((name) => countByState(db.collections[name] as RxCollection, state)),
   );
   return counts.reduce((sum, n) => sum + n, 0);
 }
 
 export function watchCountByState(db: BucketDatabase, state: SyncState, throttleMs = 100): Observable<number> {
-  const changes = merge(...COLLECTION_NAMES.map((name) => (db.collections[name] as RxCollection).$));
+  const changes = merge(...openCollectionNames(db).map((name) => (db.collections[name] as RxCollection).$));
   return changes.pipe(
     auditTime(throttleMs),
     startWith(null),

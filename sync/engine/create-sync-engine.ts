@@ -22,7 +22,7 @@ import {
   type Observable,
   type Subscription,
 } from 'rxjs';
-import { COLLECTIONS, COLLECTION_NAMES, type BucketDatabase } from '../collections';
+import { COLLECTIONS, openCollectionNames, type BucketDatabase, type CollectionName } from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
 import { subscribeRealtime } from '../replication/realtime-trigger';
@@ -51,6 +51,8 @@ export interface SyncEngineOptions {
   pollIntervalMs?: number;
   retryTimeMs?: number;
   maxRetryTimeMs?: number;
+  /** Collections to open and replicate; default all (see database.ts about RxDB's limit). */
+  collections?: readonly CollectionName[];
   /** Subscribe to Supabase realtime to trigger pulls (gives up silently if unavailable). */
   realtime?: boolean;
 }
@@ -95,6 +97,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     IDBKeyRange: options.IDBKeyRange,
     devMode: options.devMode,
     multiInstance: options.multiInstance,
+    collections: options.collections,
   });
 
   const meta = createSyncMetaStore(db);
@@ -169,7 +172,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   async function start(): Promise<void> {
     if (running$.value || db.closed) return;
     running$.next(true);
-    const list = COLLECTION_NAMES.filter((name) => {
+    const list = openCollectionNames(db).filter((name) => {
       const { pull, push } = COLLECTIONS[name].replication;
       return pull || push;
     }).map((name) =>
@@ -188,7 +191,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     const trigger = () => replications$.value.forEach((r) => r.reSync());
     const stopPolling = installTriggers({ onTrigger: trigger, intervalMs: options.pollIntervalMs ?? 30_000 });
     const stopRealtime = options.realtime
-      ? subscribeRealtime(supabase, COLLECTION_NAMES, `bucket-sync-${userId}`, trigger)
+      ? subscribeRealtime(supabase, openCollectionNames(db), `bucket-sync-${userId}`, trigger)
       : () => undefined;
     stopTriggers = () => {
       stopPolling();

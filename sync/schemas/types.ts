@@ -60,8 +60,8 @@ export interface ContentItemRow {
   title: string;
   description: string | null;
   file_path: string;
-  file_type: string;
-  file_size: number;
+  file_type: string | null;
+  file_size: number | null;
   metadata: Record<string, unknown>;
   is_public: boolean;
   subscription_tier_required: SubscriptionTier;
