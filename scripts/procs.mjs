@@ -58,3 +58,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 process.on('exit', () => stopAll());
+
+/** Resolves once the local backend answers, or rejects after `timeoutMs`. */
+export async function waitForBackend(timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch('http://127.0.0.1:54321/auth/v1/settings');
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The local backend did not start within 3 minutes.');
+}

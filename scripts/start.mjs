@@ -1,7 +1,7 @@
 // `npm start`: builds the app, then serves the production build on http://localhost:4173
 // together with the embedded local backend on http://127.0.0.1:54321.
-// `--e2e` keeps the backend's data in memory so test runs start clean.
-import { run, runToEnd, startBackend, stopAll } from './procs.mjs';
+// `--e2e` gives the backend a throw-away data directory so test runs start clean.
+import { run, runToEnd, startBackend, stopAll, waitForBackend } from './procs.mjs';
 
 const e2e = process.argv.includes('--e2e');
 const backend = await startBackend({ memory: e2e });
@@ -10,6 +10,7 @@ if (buildCode !== 0) {
   stopAll();
   process.exit(buildCode);
 }
+if (backend) await waitForBackend();
 const preview = run('npx', ['vite', 'preview', '--port', '4173', '--strictPort', '--host', 'localhost']);
 console.log('[bucket] app: http://localhost:4173');
 for (const child of [preview, backend].filter(Boolean)) {
