@@ -1,12 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
-import { notifyComingSoon } from '../coming-soon';
+import { UploadManagerButton } from '../../uploads';
 
-/** 'Upload Content' — opens the Upload Manager of the uploads feature. */
+/** 'Upload Content' — opens the uploads feature's Upload Manager. */
 export function UploadContentButton() {
-  return (
-    <Button leftSection={<IconUpload size={18} />} color="green" onClick={() => notifyComingSoon('Upload Content')}>
-      Upload Content
-    </Button>
-  );
+  return <UploadManagerButton color="green" label="Upload Content" />;
 }
