@@ -6,6 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './features/auth/AuthProvider';
+import { IdentitySync } from './features/auth/IdentitySync';
 import { createIdentityStore, type IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { supabase } from './lib/supabase';
@@ -34,7 +35,9 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
       <Notifications position="top-right" />
       <AuthProvider source={auth} identity={identity}>
-        <RouterProvider router={router} />
+        <IdentitySync>
+          <RouterProvider router={router} />
+        </IdentitySync>
       </AuthProvider>
     </MantineProvider>
   </StrictMode>,

@@ -6,6 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const PASSWORD = 'secret-pass-1';
+/** The local backend's well-known anon key (supabase/local/keys.ts). */
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@example.test`;
@@ -209,4 +212,45 @@ test('a signed-in user reloading the dashboard offline stays on it', async ({ pa
   await expect(page.getByRole('button', { name: /Current role: Fan/ })).toBeVisible({ timeout: 20_000 });
   await context.setOffline(false);
   await context.unroute(`${BACKEND}/**`);
+});
+
+test('onboarding works with the backend unreachable and the MediaID syncs once it is back', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: 'Create Fan Account' }).click();
+  await fillSignUp(page, uniqueEmail('local-first'));
+  await page.getByRole('button', { name: 'Create Fan Account' }).click();
+  await page.getByRole('dialog', { name: 'Setup Your MediaID' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
+
+  await context.route(`${BACKEND}/**`, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await pickInterests(page, 3);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: 'Artist Dashboard' }).check();
+  await page.getByRole('button', { name: 'Enter Bucket' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
+
+  await context.unroute(`${BACKEND}/**`);
+  const { access_token: token, user } = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('bucket-auth') ?? '{}') as { access_token: string; user: { id: string } },
+  );
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        const response = await request.get(
+          `${BACKEND}/rest/v1/media_ids?select=role,interests&user_uuid=eq.${user.id}`,
+          { headers },
+        );
+        return response.ok() ? ((await response.json()) as { role: string; interests: string[] }[]) : [];
+      },
+      { timeout: 45_000, intervals: [1000, 2000, 3000] },
+    )
+    .toEqual([{ role: 'artist', interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'] }]);
 });

@@ -158,6 +158,8 @@ export function createIdentityStore(
     const nextId = next?.user.id ?? null;
     if (nextId !== previousId) {
       preferredRole = null;
+      // The sync bridge opens this user's local database next; until then the profile is loading.
+      local = nextId ? { profile: undefined, mediaIds: undefined } : null;
       server = { check: undefined, mediaIds: null, pending: nextId !== null };
       generation++;
       // Out of the auth callback: supabase-js must not be re-entered while it notifies.
