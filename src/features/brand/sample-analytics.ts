@@ -43,7 +43,7 @@ export const BRAND_METRIC_TRENDS = {
 
 export const SAMPLE_BRAND: BrandAnalytics['brand'] = {
   name: 'Northwave Audio',
-  logo: sampleArtwork('northwave-audio', 'NA'),
+  logo: sampleArtwork('Northwave Audio', 'NA'),
   industry: 'Audio hardware',
   verified: true,
 };
