@@ -254,3 +254,16 @@ test('onboarding works with the backend unreachable and the MediaID syncs once i
     )
     .toEqual([{ role: 'artist', interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'] }]);
 });
+
+test('social buttons report a provider the backend has not enabled', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Google' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to sign in with Google');
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: 'Create Fan Account' }).click();
+  await page.getByRole('button', { name: 'Facebook' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to sign up with Facebook');
+  await page.getByRole('radio', { name: 'Developer' }).check();
+  await expect(page.getByRole('button', { name: 'Create Developer Account' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Admin' })).toHaveCount(0);
+});

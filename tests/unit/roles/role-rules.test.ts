@@ -101,7 +101,10 @@ describe('merging local rows with the server answer', () => {
     expect(mergeProfileCheck(null, { kind: 'no-row' })).toEqual({ kind: 'no-row' });
     expect(mergeProfileCheck(null, undefined).kind).toBe('error');
     expect(
-      mergeMediaIds([{ role: 'fan', interests: ['x'] }], [{ role: 'fan', interests: [] }, { role: 'brand' }]),
-    ).toEqual([{ role: 'brand' }, { role: 'fan', interests: ['x'] }]);
+      mergeMediaIds<{ role: string; interests?: string[] }>(
+        [{ role: 'fan', interests: ['x'] }],
+        [{ role: 'fan', interests: [] }, { role: 'brand' }],
+      ),
+    ).toEqual([{ role: 'fan', interests: ['x'] }, { role: 'brand' }]);
   });
 });
