@@ -35,7 +35,7 @@ async function serverMediaId(id: string) {
 
 async function localMediaId(device: Device, id: string) {
   const doc = await device.engine.db.media_ids.findOne(id).exec();
-  return doc ? (doc.toMutableJSON() as Record<string, unknown>) : null;
+  return doc ? (doc.toMutableJSON() as unknown as Record<string, unknown>) : null;
 }
 
 describe('two devices of one user', () => {
