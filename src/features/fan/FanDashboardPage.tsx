@@ -1,4 +1,4 @@
-import { Alert, Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Grid, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
@@ -11,14 +11,20 @@ import { StatsPanel } from './StatsPanel';
 import { useFanDashboardData } from './use-fan-dashboard-data';
 import { useFanLocker } from './use-fan-locker';
 import { useFanRewards } from './use-fan-rewards';
+import { useFanSubscriptions } from './use-fan-subscriptions';
 
 /** `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards. */
 export function FanDashboardPage() {
   const { user } = useAuthSnapshot();
   const [mock, setMock] = useState(true);
-  const data = useFanDashboardData(mock);
-  const { items, ...lockerHandlers } = useFanLocker();
+  const { items, source: lockerSource, refused: lockerRefused, ...lockerHandlers } = useFanLocker();
   const rewards = useFanRewards();
+  const subscriptions = useFanSubscriptions();
+  const contentUnlocked =
+    rewards.source === 'synced'
+      ? rewards.rewards.filter((r) => r.isClaimed).length + items.filter((i) => i.isUsed || i.claimedDate).length
+      : null;
+  const data = useFanDashboardData(mock, { subscriptions, contentUnlocked });
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -31,11 +37,7 @@ export function FanDashboardPage() {
             <Text c="dimmed">Today&apos;s drops, your rewards and the artists you back.</Text>
           </div>
           <Group gap="md">
-            <Switch
-              label="Mock Data"
-              checked={mock}
-              onChange={(event) => setMock(event.currentTarget.checked)}
-            />
+            <Switch label="Mock Data" checked={mock} onChange={(event) => setMock(event.currentTarget.checked)} />
             <CompactRoleSwitcher />
           </Group>
         </Group>
@@ -44,7 +46,16 @@ export function FanDashboardPage() {
           <Title order={2} size="h3" id="daily-locker-title">
             Daily Locker
           </Title>
-          <DailyLockerCarousel items={items} fanTier={data.fanTier} {...lockerHandlers} />
+          {lockerRefused.map((message) => (
+            <Alert key={message} color="red" title="Change rolled back">
+              {message}
+            </Alert>
+          ))}
+          {lockerSource === 'loading' ? (
+            <Skeleton h={320} radius="lg" aria-label="Loading your Daily Locker" />
+          ) : (
+            <DailyLockerCarousel items={items} fanTier={data.fanTier} {...lockerHandlers} />
+          )}
         </Stack>
 
         <Grid gap="md">
@@ -65,14 +76,25 @@ export function FanDashboardPage() {
           </Alert>
         ))}
         <section aria-label="Daily Rewards">
-          <DailyRewardsCalendar
-            rewards={rewards.rewards}
-            streak={rewards.streak}
-            fanTier={data.fanTier}
-            onClaim={rewards.onClaim}
-            onReact={rewards.onReact}
-            onSave={rewards.onSave}
-          />
+          {rewards.source === 'loading' ? (
+            <Card withBorder radius="lg" padding="md">
+              <Title order={2} size="h3">
+                Daily Rewards
+              </Title>
+              <Text c="dimmed" size="sm" mt="xs">
+                Your reward calendar appears here after its first sync.
+              </Text>
+            </Card>
+          ) : (
+            <DailyRewardsCalendar
+              rewards={rewards.rewards}
+              streak={rewards.streak}
+              fanTier={data.fanTier}
+              onClaim={rewards.onClaim}
+              onReact={rewards.onReact}
+              onSave={rewards.onSave}
+            />
+          )}
         </section>
       </Stack>
     </Container>

@@ -6,4 +6,5 @@ export { SAMPLE_LOCKER_ITEMS, buildSampleLockerItems } from './sample-locker-ite
 export { useLockerItemsState } from './use-locker-items-state';
 export { countdownColor, formatTimeLeft, COUNTDOWN_TICK_MS } from './countdown';
 export type { LockerItem, LockerItemType, LockerReactions, Rarity, ReactionKind } from './types';
-export { lockerItemsFromRows } from './locker-from-rows';
+export { lockerItemsFromRows, refusedLockerMessages } from './locker-from-rows';
+export { writeLockerChange, writeLockerComment, type LockerChange } from './locker-writes';
