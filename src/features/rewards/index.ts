@@ -14,3 +14,4 @@ export { StreakBadgeIcons } from './StreakSummary';
 export type { DailyReward, RewardRarity, RewardType } from './types';
 export { useSyncedRewards } from './use-synced-rewards';
 export { rewardsFromRows, refusedClaimMessages } from './rewards-from-rows';
+export { writeRewardClaim } from './reward-writes';

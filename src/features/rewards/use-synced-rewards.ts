@@ -3,7 +3,8 @@ import { combineLatest } from 'rxjs';
 import type { DailyRewardDoc } from '../../../sync/schemas/daily-rewards';
 import type { RewardClaimDoc } from '../../../sync/schemas/reward-claims';
 import { SyncContext } from '../../data/sync-context';
-import { claimRewardDay, computeStreak } from './reward-actions';
+import { computeStreak } from './reward-actions';
+import { writeRewardClaim } from './reward-writes';
 import { refusedClaimMessages, rewardsFromRows } from './rewards-from-rows';
 import type { DailyReward } from './types';
 
@@ -20,23 +21,24 @@ export function useSyncedRewards() {
 
   useEffect(() => {
     if (!db) return;
-    const subscription = combineLatest([db.daily_rewards.find().$, db.reward_claims.find().$]).subscribe(([rows, claims]) => {
-      const rewardRows = rows.map((d) => d.toMutableJSON() as DailyRewardDoc);
-      const claimRows = claims.map((d) => d.toMutableJSON() as RewardClaimDoc);
-      setState(rewardRows.length ? { rewards: rewardsFromRows(rewardRows, claimRows, new Date()), refused: refusedClaimMessages(claimRows) } : null);
-    });
+    const subscription = combineLatest([db.daily_rewards.find().$, db.reward_claims.find().$]).subscribe(
+      ([rows, claims]) => {
+        const rewardRows = rows.map((d) => d.toMutableJSON() as DailyRewardDoc);
+        const claimRows = claims.map((d) => d.toMutableJSON() as RewardClaimDoc);
+        setState(
+          rewardRows.length
+            ? { rewards: rewardsFromRows(rewardRows, claimRows, new Date()), refused: refusedClaimMessages(claimRows) }
+            : null,
+        );
+      },
+    );
     return () => subscription.unsubscribe();
   }, [db]);
 
   const onClaim = useCallback(
     async (day: number) => {
       if (!db || !userId || !state) return;
-      claimRewardDay(state.rewards, day); // throws for a locked or claimed day, as the server would
-      const now = new Date().toISOString();
-      await db.reward_claims.insert({
-        id: `${userId}|${day}`, fan_id: userId, day, claimed_at: now, reacted: false, saved: false, shared: false,
-        created_at: now, updated_at: now, sync_state: 'dirty', sync_modified: null,
-      });
+      await writeRewardClaim(db, userId, state.rewards, day);
     },
     [db, userId, state],
   );
