@@ -9,12 +9,19 @@ import type { OutboxEntry } from './types';
 
 export const OUTBOX_DB_NAME = 'bucket-outbox';
 
+export interface OutboxBlob {
+  /** The outbox entry id. */
+  id: string;
+  blob: Blob;
+}
+
 export class OutboxDatabase extends Dexie {
   entries!: EntityTable<OutboxEntry, 'id'>;
+  blobs!: EntityTable<OutboxBlob, 'id'>;
 
   constructor(name: string = OUTBOX_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
-    this.version(1).stores({ entries: 'id, userId, [userId+seq], status' });
+    this.version(1).stores({ entries: 'id, userId, [userId+seq], status', blobs: 'id' });
   }
 }
 

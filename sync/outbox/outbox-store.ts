@@ -31,7 +31,6 @@ export function createEntry(
     name: file.name,
     type: file.type,
     size: file.file.size,
-    blob: file.file,
     metadata: file.metadata,
     status: 'pending',
     progress: 0,
@@ -58,10 +57,11 @@ export async function enqueueFiles(
   files: readonly EnqueueFile[],
   now = Date.now(),
 ): Promise<OutboxEntry[]> {
-  return db.transaction('rw', db.entries, async () => {
+  return db.transaction('rw', db.entries, db.blobs, async () => {
     const last = await byUser(db, userId).last();
     let seq = last ? last.seq : 0;
     const entries = files.map((file) => createEntry(userId, file, ++seq, now));
+    await db.blobs.bulkAdd(entries.map((entry, index) => ({ id: entry.id, blob: files[index]!.file })));
     await db.entries.bulkAdd(entries);
     return entries;
   });
@@ -82,19 +82,28 @@ export async function applyEvent(
   id: string,
   event: OutboxEvent,
 ): Promise<OutboxEntry | undefined> {
-  return db.transaction('rw', db.entries, async () => {
+  return db.transaction('rw', db.entries, db.blobs, async () => {
     const entry = await db.entries.get(id);
     if (!entry) return undefined;
     const next = applyOutboxEvent(entry, event);
     if (next !== entry) await db.entries.put(next);
+    if (next.status === 'completed') await db.blobs.delete(id);
     return next;
   });
 }
 
+/** The queued file's bytes, or undefined once completed/removed. */
+export async function getBlob(db: OutboxDatabase, id: string): Promise<Blob | undefined> {
+  return (await db.blobs.get(id))?.blob;
+}
+
 export async function removeEntry(db: OutboxDatabase, userId: string, id: string): Promise<void> {
-  await db.transaction('rw', db.entries, async () => {
+  await db.transaction('rw', db.entries, db.blobs, async () => {
     const entry = await db.entries.get(id);
-    if (entry && entry.userId === userId) await db.entries.delete(id);
+    if (entry && entry.userId === userId) {
+      await db.entries.delete(id);
+      await db.blobs.delete(id);
+    }
   });
 }
 

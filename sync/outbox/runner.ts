@@ -10,7 +10,7 @@ import type { FileReader as TusFileReader, HttpStack } from 'tus-js-client';
 import type { OutboxBackend } from './backend';
 import { contentItemFromEntry } from './content-item-row';
 import type { OutboxDatabase } from './database';
-import { applyEvent, listEntries, recoverInterrupted, removeEntry } from './outbox-store';
+import { applyEvent, getBlob, listEntries, recoverInterrupted, removeEntry } from './outbox-store';
 import { nextToSend } from './state-machine';
 import { startTransfer, type RunningTransfer } from './tus-upload';
 
@@ -76,7 +76,7 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
     if (!entry) return 'aborted';
     let lastWrite = 0;
     const interval = options.progressWriteIntervalMs ?? 250;
-    const transfer = startTransfer(entry, {
+    const transfer = startTransfer(entry, await getBlob(db, entryId), {
       db,
       backend,
       chunkSize: options.chunkSize,

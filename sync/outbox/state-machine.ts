@@ -62,7 +62,7 @@ export function applyOutboxEvent(entry: OutboxEntry, event: OutboxEvent, now = D
         progress: progressPercent(entry.size, entry.size),
       };
     case 'complete':
-      return { ...base, status: 'completed', progress: 100, blob: null, tusUploadUrl: null, lastError: null };
+      return { ...base, status: 'completed', progress: 100, tusUploadUrl: null, lastError: null };
     case 'fail':
       return { ...base, status: 'error', lastError: event.message };
     case 'interrupt':

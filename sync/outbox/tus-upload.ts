@@ -72,7 +72,7 @@ export function shouldRetryRequest(status: number, method: string, online: boole
   return status === 0 || status >= 500 || status === 401 || status === 423 || status === 429;
 }
 
-export function startTransfer(entry: OutboxEntry, options: TransferOptions): RunningTransfer {
+export function startTransfer(entry: OutboxEntry, blob: Blob | undefined, options: TransferOptions): RunningTransfer {
   const { db, backend } = options;
   const isOnline = options.isOnline ?? defaultIsOnline;
   let upload: Upload | null = null;
@@ -95,11 +95,11 @@ export function startTransfer(entry: OutboxEntry, options: TransferOptions): Run
   }
 
   function begin(resume: boolean) {
-    if (!entry.blob) {
+    if (!blob) {
       settle({ kind: 'failed', message: 'The file is no longer stored on this device' });
       return;
     }
-    const current = new Upload(entry.blob, {
+    const current = new Upload(blob, {
       endpoint: tusEndpoint(backend.supabaseUrl),
       chunkSize: options.chunkSize ?? CHUNK_SIZE,
       retryDelays: options.retryDelays === undefined ? RETRY_DELAYS : options.retryDelays,

@@ -3,7 +3,8 @@
  * Invariants: an entry belongs to exactly one `userId` and is never listed or sent for anyone
  * else; `id` doubles as the TUS fingerprint; `contentItemId` and `objectPath` are fixed when the
  * entry is created, so every retry targets the same object and the same content_items row; the
- * Blob is dropped only once the entry is `completed`.
+ * file's Blob lives in its own table under the entry id (progress writes never copy it) and is
+ * deleted only once the entry is `completed` or removed.
  */
 
 export const UPLOAD_STATUSES = ['pending', 'uploading', 'completed', 'error'] as const;
@@ -41,8 +42,6 @@ export interface OutboxEntry {
   name: string;
   type: string;
   size: number;
-  /** The file's bytes; null once completed. */
-  blob: Blob | null;
   metadata: UploadMetadata;
   status: UploadStatus;
   /** 0-100, the real transferred fraction. */

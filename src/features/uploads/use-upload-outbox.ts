@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { putContentItem } from '../../../sync';
 import type { OutboxEntry, UserOutbox } from '../../../sync/outbox';
+import { SyncContext } from '../../data/sync-context';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
-import { acquireOutbox, releaseOutbox, stopOutbox } from './outbox-wiring';
+import { acquireOutbox, releaseOutbox, setContentItemWriter, stopOutbox } from './outbox-wiring';
 
 export interface UploadOutboxState {
   outbox: UserOutbox | null;
@@ -18,6 +20,17 @@ export function useUploadOutbox(): UploadOutboxState {
   const { user } = useAuthSnapshot();
   const userId = user?.id ?? null;
   const [state, setState] = useState<UploadOutboxState & { userId: string | null }>({ ...LOADING, userId: null });
+  const sync = useContext(SyncContext);
+  const localDb = sync && sync.userId === userId ? sync.db : null;
+
+  // Rows go through the sync engine (local write, replicated later) once the user's database is open.
+  useEffect(() => {
+    if (!localDb) return;
+    setContentItemWriter(async (row) => {
+      await putContentItem(localDb, row);
+    });
+    return () => setContentItemWriter(null);
+  }, [localDb]);
 
   useEffect(() => {
     if (!userId) {

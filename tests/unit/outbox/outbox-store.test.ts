@@ -4,6 +4,7 @@ import {
   applyEvent,
   clearCompleted,
   enqueueFiles,
+  getBlob,
   listEntries,
   recoverInterrupted,
   removeEntry,
@@ -46,7 +47,7 @@ describe('outbox store (fake-indexeddb)', () => {
     expect(alice.every((e) => e.status === 'pending' && e.userId === 'alice')).toBe(true);
     expect(first[0]?.objectPath).toMatch(/^alice\/\d+-one\.mp3$/);
     expect(first[0]?.contentItemId).not.toBe(first[0]?.id);
-    expect(await alice[0]?.blob?.text()).toBe('hello');
+    expect(await (await getBlob(db, alice[0]!.id))?.text()).toBe('hello');
     expect((await listEntries(db, 'bob')).map((e) => e.name)).toEqual(['bob.mp3']);
   });
 
@@ -62,7 +63,8 @@ describe('outbox store (fake-indexeddb)', () => {
     await applyEvent(db, b!.id, { type: 'start' });
     await applyEvent(db, b!.id, { type: 'stored' });
     await applyEvent(db, b!.id, { type: 'complete' });
-    expect((await db.entries.get(b!.id))?.blob).toBeNull();
+    expect(await getBlob(db, b!.id)).toBeUndefined();
+    expect(await getBlob(db, a!.id)).toBeDefined();
     await clearCompleted(db, 'alice');
     expect((await listEntries(db, 'alice')).map((e) => e.name)).toEqual(['a.mp3']);
   });
