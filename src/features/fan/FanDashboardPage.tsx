@@ -2,7 +2,7 @@ import { Alert, Card, Container, Grid, Group, Skeleton, Stack, Switch, Text, Tit
 import { useState } from 'react';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
-import { DailyLockerCarousel } from '../locker';
+import { DailyLockerCarousel, OfflineMediaSummary, useOfflineMedia } from '../locker';
 import { DailyRewardsCalendar } from '../rewards';
 import { DashboardTabs } from './DashboardTabs';
 import { fanDisplayName } from './display-name';
@@ -20,6 +20,7 @@ export function FanDashboardPage() {
   const { items, source: lockerSource, refused: lockerRefused, ...lockerHandlers } = useFanLocker();
   const rewards = useFanRewards();
   const subscriptions = useFanSubscriptions();
+  const media = useOfflineMedia(user?.id ?? 'local');
   const contentUnlocked =
     rewards.source === 'synced'
       ? rewards.rewards.filter((r) => r.isClaimed).length + items.filter((i) => i.isUsed || i.claimedDate).length
@@ -54,8 +55,9 @@ export function FanDashboardPage() {
           {lockerSource === 'loading' ? (
             <Skeleton h={320} radius="lg" aria-label="Loading your Daily Locker" />
           ) : (
-            <DailyLockerCarousel items={items} fanTier={data.fanTier} {...lockerHandlers} />
+            <DailyLockerCarousel items={items} fanTier={data.fanTier} media={media} {...lockerHandlers} />
           )}
+          <OfflineMediaSummary media={media} />
         </Stack>
 
         <Grid gap="md">

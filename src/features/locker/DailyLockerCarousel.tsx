@@ -8,6 +8,7 @@ import { LockerCard } from './LockerCard';
 import type { LockerCardHandlers } from './LockerCardActions';
 import { LockerEmptyState } from './LockerEmptyState';
 import { LockerPeekCard } from './LockerPeekCard';
+import type { OfflineMedia } from './offline-media/use-offline-media';
 import type { LockerItem } from './types';
 import { useMinuteTicks } from './use-minute-ticks';
 
@@ -19,6 +20,8 @@ export interface DailyLockerCarouselProps extends LockerCardHandlers {
   initialIndex?: number;
   /** Accessible name of the carousel region. */
   label?: string;
+  /** Offline listening for music drops; without it no player is shown (demos). */
+  media?: OfflineMedia;
 }
 
 /** The Daily Locker (spec §2): previous, current and next cards, dots, wrap-around and 'n of m'. */
@@ -27,6 +30,7 @@ export function DailyLockerCarousel({
   fanTier,
   initialIndex = 0,
   label = 'Daily Locker',
+  media,
   ...handlers
 }: DailyLockerCarouselProps) {
   const [index, setIndex] = useState(initialIndex);
@@ -92,6 +96,7 @@ export function DailyLockerCarousel({
               item={currentItem}
               fanTier={fanTier}
               minutesLeft={minutesLeft(currentItem)}
+              media={media}
               {...handlers}
             />
           </div>
@@ -109,7 +114,13 @@ export function DailyLockerCarousel({
       </Box>
 
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <ActionIcon variant="default" size="lg" radius="xl" aria-label="Previous drop" onClick={() => goTo(current - 1)}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          radius="xl"
+          aria-label="Previous drop"
+          onClick={() => goTo(current - 1)}
+        >
           <IconChevronLeft size={18} />
         </ActionIcon>
         <Stack gap={2} align="center" style={{ minWidth: 0 }}>

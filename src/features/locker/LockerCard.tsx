@@ -4,6 +4,8 @@ import { formatDate } from '../../lib/format';
 import { countdownColor, formatTimeLeft } from './countdown';
 import { LockerCardActions, type LockerCardHandlers } from './LockerCardActions';
 import { LockerCode } from './LockerCode';
+import { LockerTrack } from './offline-media/LockerTrack';
+import type { OfflineMedia } from './offline-media/use-offline-media';
 import { RARITY_COLOR, RARITY_LABEL } from './rarity-style';
 import type { LockerItem } from './types';
 
@@ -21,10 +23,12 @@ export interface LockerCardProps extends LockerCardHandlers {
   item: LockerItem;
   fanTier: number;
   minutesLeft: number;
+  /** Offline listening for music drops (the signed-in fan's kept tracks). */
+  media?: OfflineMedia;
 }
 
 /** The current (centre) card of the Daily Locker: artwork, timing, code, reactions and comments. */
-export function LockerCard({ item, fanTier, minutesLeft, ...handlers }: LockerCardProps) {
+export function LockerCard({ item, fanTier, minutesLeft, media, ...handlers }: LockerCardProps) {
   const rarityColor = RARITY_COLOR[item.rarity];
   const expired = minutesLeft <= 0;
   return (
@@ -91,6 +95,9 @@ export function LockerCard({ item, fanTier, minutesLeft, ...handlers }: LockerCa
         <Text size="sm" lineClamp={3}>
           {item.description}
         </Text>
+        {media && item.type === 'music' ? (
+          <LockerTrack item={item} fanTier={fanTier} minutesLeft={minutesLeft} media={media} />
+        ) : null}
         {item.codeValue ? (
           <LockerCode
             code={item.codeValue}

@@ -8,3 +8,4 @@ export { countdownColor, formatTimeLeft, COUNTDOWN_TICK_MS } from './countdown';
 export type { LockerItem, LockerItemType, LockerReactions, Rarity, ReactionKind } from './types';
 export { lockerItemsFromRows, refusedLockerMessages } from './locker-from-rows';
 export { writeLockerChange, writeLockerComment, type LockerChange } from './locker-writes';
+export { LockerTrack, OfflineMediaSummary, useOfflineMedia, type OfflineMedia } from './offline-media';

@@ -1,0 +1,115 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCloudDownload, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { LockerItem } from '../types';
+import { canKeepOffline, formatBytes } from './offline-rules';
+import { sampleTrackBlob, type OfflineMedia } from './use-offline-media';
+
+/**
+ * A music drop's player with 'Keep offline' / 'Remove offline copy'. A kept track plays from its
+ * stored Blob (object URL: seeking works offline); otherwise from the drop's (generated) audio.
+ */
+export function LockerTrack({
+  item,
+  fanTier,
+  minutesLeft,
+  media,
+}: {
+  item: LockerItem;
+  fanTier: number;
+  minutesLeft: number;
+  media: OfflineMedia;
+}) {
+  const kept = media.isKept(item.id);
+  const unlocked = canKeepOffline(item, fanTier, minutesLeft);
+  const [src, setSrc] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const info = media.tracks.find((t) => t.itemId === item.id);
+  const { blobFor } = media;
+
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    void (async () => {
+      const blob = kept ? await blobFor(item.id) : unlocked ? sampleTrackBlob(item.id) : null;
+      if (!live || !blob) return;
+      url = URL.createObjectURL(blob);
+      setSrc(url);
+    })();
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+      setSrc(null);
+    };
+  }, [item.id, kept, unlocked, blobFor]);
+
+  async function run(action: () => Promise<void>, failure: string) {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+    } catch {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!unlocked && !kept) {
+    return (
+      <Text size="xs" c="dimmed">
+        {minutesLeft <= 0 ? 'This drop has expired' : `Tier ${item.fanTierRequired}+ unlocks this track`}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap={4}>
+      {src ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental track, no spoken content to caption
+        <audio
+          controls
+          preload="metadata"
+          src={src}
+          style={{ width: '100%', height: 36 }}
+          aria-label={`Play ${item.title}`}
+        />
+      ) : null}
+      <Group gap={6} justify="space-between">
+        {kept ? (
+          <>
+            <Badge color="teal" variant="light" size="sm" leftSection={<IconCloudDownload size={12} aria-hidden />}>
+              Kept offline{info ? ` · ${formatBytes(info.bytes)}` : ''}
+            </Badge>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              loading={busy}
+              onClick={() => void run(() => media.remove(item.id), 'Could not remove the offline copy')}
+            >
+              Remove offline copy
+            </Button>
+          </>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconCloudDownload size={14} />}
+            loading={busy}
+            onClick={() => void run(() => media.keep(item), 'Not enough storage to keep this track')}
+          >
+            Keep for offline listening
+          </Button>
+        )}
+      </Group>
+      {error ? (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
