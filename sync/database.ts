@@ -4,8 +4,12 @@
  * come from the registry with their hooks installed before any write; RxDB dev-mode is loaded
  * only when asked and only in Node (through a specifier bundlers cannot see), never in the
  * browser bundle; schema validation is the caller's choice of `storage` (ajv in tests/dev only).
+ * Open-source RxDB allows at most OPEN_COLLECTION_LIMIT open collections per JS process (COL23):
+ * the registry must fit in it (unit-tested), and an open waits until the collections it needs
+ * are free (a previous user's database still closing) or fails with a clear error — it never
+ * overlaps two full registries.
  */
-import { addRxPlugin, createRxDatabase, type RxStorage } from 'rxdb';
+import { NON_PREMIUM_COLLECTION_LIMIT, OPEN_COLLECTIONS, addRxPlugin, createRxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -29,6 +33,43 @@ export interface OpenDatabaseOptions {
    * collections per JS process (error COL23), so tests running two devices open a subset.
    */
   collections?: readonly CollectionName[];
+  /** How long to wait for a closing database to free RxDB collection slots. Default 10 s. */
+  collectionSlotTimeoutMs?: number;
+}
+
+/** Open-source RxDB's per-process cap on open collections (error COL23). */
+export const OPEN_COLLECTION_LIMIT = NON_PREMIUM_COLLECTION_LIMIT;
+
+/** Collections open in this JS process (all RxDB databases, incl. ones still closing). */
+export function openCollectionCount(): number {
+  return OPEN_COLLECTIONS.size;
+}
+
+/** Waits until `needed` more collections fit under the limit (e.g. the previous user's close). */
+async function waitForCollectionSlots(needed: number, timeoutMs: number): Promise<void> {
+  if (needed > OPEN_COLLECTION_LIMIT) {
+    throw new Error(
+      `Bucket: ${needed} collections exceed RxDB's limit of ${OPEN_COLLECTION_LIMIT} open collections (COL23).`,
+    );
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (openCollectionCount() + needed > OPEN_COLLECTION_LIMIT) {
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `Bucket: cannot open ${needed} collections while ${openCollectionCount()} are open ` +
+          `(RxDB limit ${OPEN_COLLECTION_LIMIT} per process, COL23); close the previous database first.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Slot check + addCollections run one database at a time, so two waiting opens cannot both fit. */
+let collectionsQueue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = collectionsQueue.then(task, task);
+  collectionsQueue = run.catch(() => undefined);
+  return run;
 }
 
 /** `bucket_<user id>`: lower-cased, with anything outside [a-z0-9_-] replaced. */
@@ -75,22 +116,25 @@ export async function openBucketDatabase(options: OpenDatabaseOptions): Promise<
   });
   const names = options.collections ?? COLLECTION_NAMES;
   try {
-    await db.addCollections(
-      Object.fromEntries(
-        names.map((name) => {
-          const def = COLLECTIONS[name];
-          return [
-            name,
-            {
-              schema: def.schema,
-              conflictHandler: def.conflictHandler,
-              migrationStrategies: def.migrationStrategies,
-              localDocuments: false,
-            },
-          ];
-        }),
-      ) as never,
-    );
+    await oneAtATime(async () => {
+      await waitForCollectionSlots(names.length, options.collectionSlotTimeoutMs ?? 10_000);
+      await db.addCollections(
+        Object.fromEntries(
+          names.map((name) => {
+            const def = COLLECTIONS[name];
+            return [
+              name,
+              {
+                schema: def.schema,
+                conflictHandler: def.conflictHandler,
+                migrationStrategies: def.migrationStrategies,
+                localDocuments: false,
+              },
+            ];
+          }),
+        ) as never,
+      );
+    });
     for (const name of names) trackLocalWrites(db.collections[name] as never, COLLECTIONS[name].fieldGroups);
   } catch (error) {
     await db.close();
