@@ -47,7 +47,9 @@ export async function startBackend({ memory = false } = {}) {
     return null;
   }
   // A throw-away data directory gives test runs a clean database.
-  const env = memory ? { ...process.env, BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-backend-')) } : process.env;
+  const env = memory
+    ? { ...process.env, BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-backend-')) }
+    : process.env;
   return run('npx', ['tsx', 'supabase/local/cli.ts'], { env });
 }
 
@@ -64,8 +66,9 @@ export async function waitForBackend(timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch('http://127.0.0.1:54321/auth/v1/settings');
-      if (response.ok) return;
+      // Any HTTP answer means it is listening (without an apikey it answers 401).
+      await fetch('http://127.0.0.1:54321/auth/v1/settings');
+      return;
     } catch {
       // not listening yet
     }

@@ -1,15 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './features/auth/AuthProvider';
+import { DeferredAppChrome } from './components/DeferredAppChrome';
+import { createDeferredAuthSource } from './features/auth/deferred-auth-source';
 import { IdentitySync } from './features/auth/IdentitySync';
-import { createIdentityStore, type IdentityStore } from './features/auth/identity-store';
+import type { IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
-import { supabase } from './lib/supabase';
+import { AUTH_STORAGE_KEY } from './lib/auth-storage-key';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -20,22 +21,53 @@ declare global {
   }
 }
 
-/** The real source (Supabase session + local profile state), unless the e2e harness seeds an in-memory one. */
-function createAuthSource(): { auth: AuthStateSource; identity: IdentityStore | null } {
-  if (window.__BUCKET_TEST_AUTH__) return { auth: createMemoryAuthSource(window.__BUCKET_TEST_AUTH__), identity: null };
-  const identity = createIdentityStore(supabase, window.localStorage);
-  return { auth: identity, identity };
+const testAuth = window.__BUCKET_TEST_AUTH__;
+
+let markFirstRouteLoaded: () => void = () => undefined;
+const firstRouteLoaded = new Promise<void>((resolve) => {
+  markFirstRouteLoaded = resolve;
+});
+
+/** Once the first route (with its code-split component) has loaded and the browser is idle. */
+function whenFirstRouteIdle(): Promise<void> {
+  return firstRouteLoaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+        else setTimeout(resolve, 500);
+      }),
+  );
+}
+
+/**
+ * The real source (Supabase session + local profile state), unless the e2e harness seeds an in-memory one.
+ * supabase-js and the identity store load as their own chunk, so `/` renders without them.
+ */
+function createAuthSource(): { auth: AuthStateSource; identity: Promise<IdentityStore> | null } {
+  if (testAuth) return { auth: createMemoryAuthSource(testAuth), identity: null };
+  const loadIdentity = () =>
+    import('./features/auth/identity-runtime').then((runtime) => runtime.createIdentity(window.localStorage));
+  const deferred = createDeferredAuthSource(loadIdentity, window.localStorage);
+  // A signed-in user needs the identity store at once; a visitor when a screen asks for auth state
+  // (guards, sign-in forms) or once the page is idle — public pages such as `/` render without it.
+  if (window.localStorage.getItem(AUTH_STORAGE_KEY)) deferred.activate();
+  else void whenFirstRouteIdle().then(() => deferred.activate());
+  return { auth: deferred, identity: deferred.identity };
 }
 
 const { auth, identity } = createAuthSource();
 const router = createAppRouter({ auth });
+const stopWatchingFirstRoute = router.subscribe('onResolved', () => {
+  stopWatchingFirstRoute();
+  markFirstRouteLoaded();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
-      <Notifications position="top-right" />
+      <DeferredAppChrome ready={whenFirstRouteIdle()} />
       <AuthProvider source={auth} identity={identity}>
-        <IdentitySync>
+        <IdentitySync enabled={!testAuth}>
           <RouterProvider router={router} />
         </IdentitySync>
       </AuthProvider>

@@ -2,12 +2,12 @@
 // changes or signs out, so one user's rows are never visible to the next.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../sync';
-import { createAppStorage } from './create-app-storage';
+import type { SyncEngine, SyncEngineOptions } from '../../sync';
 import { SyncContext, type SyncContextValue } from './sync-context';
 
 export interface SyncProviderProps {
-  supabase: SupabaseClient;
+  /** null until the client is available (the identity chunk loads after start-up). */
+  supabase: SupabaseClient | null;
   userId: string | null;
   /** Extra engine options (e.g. `realtime: true` against a hosted project). */
   options?: Partial<Omit<SyncEngineOptions, 'supabase' | 'userId' | 'storage'>>;
@@ -25,12 +25,17 @@ export function SyncProvider({ supabase, userId, options, children }: SyncProvid
   const optionsKey = JSON.stringify(options ?? {});
 
   useEffect(() => {
-    if (!userId) return undefined;
+    if (!userId || !supabase) return undefined;
     let cancelled = false;
     const extra = JSON.parse(optionsKey) as SyncProviderProps['options'];
     const opening = (async (): Promise<SyncEngine | null> => {
       await previousClose;
       if (cancelled) return null;
+      // The engine (RxDB) is its own chunk: only a signed-in user downloads it.
+      const [{ createSyncEngine }, { createAppStorage }] = await Promise.all([
+        import('../../sync'),
+        import('./create-app-storage'),
+      ]);
       const storage = await createAppStorage();
       const engine = await createSyncEngine({ ...extra, supabase, userId, storage });
       if (cancelled) {

@@ -43,6 +43,8 @@ export interface AuthSnapshot {
 export interface AuthStateSource {
   getSnapshot(): AuthSnapshot;
   subscribe(listener: () => void): () => void;
+  /** A lazily loaded source starts loading now (a screen needs the auth state). Idempotent. */
+  activate?(): void;
 }
 
 export const EMPTY_PROFILE: ProfileRoutingState = {

@@ -1,9 +1,9 @@
 /** The one place the Supabase client is created (session persisted, auto refresh, session detected in URL). */
 import { createClient } from '@supabase/supabase-js';
+import { AUTH_STORAGE_KEY } from './auth-storage-key';
 import { env, LOCAL_BACKEND_URL } from './env';
 
-/** Fixed storage key, so the offline path can read a session supabase-js could not refresh. */
-export const AUTH_STORAGE_KEY = 'bucket-auth';
+export { AUTH_STORAGE_KEY };
 
 // createClient throws on a malformed URL; env.configProblem already reports it to the user.
 const url = env.configProblem && !/^https?:\/\//.test(env.supabaseUrl) ? LOCAL_BACKEND_URL : env.supabaseUrl;

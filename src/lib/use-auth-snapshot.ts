@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { AuthSnapshot, AuthStateSource } from './auth-state';
 
 export const AuthStateContext = createContext<AuthStateSource | null>(null);
@@ -7,5 +7,6 @@ export const AuthStateContext = createContext<AuthStateSource | null>(null);
 export function useAuthSnapshot(): AuthSnapshot {
   const source = useContext(AuthStateContext);
   if (!source) throw new Error('useAuthSnapshot must be used inside AuthStateContext');
+  useEffect(() => source.activate?.(), [source]);
   return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 }

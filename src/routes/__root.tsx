@@ -3,7 +3,6 @@ import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react
 import { AppHeader } from '../components/AppHeader';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { NotFoundPage } from '../components/NotFoundPage';
-import { UpdatePrompt } from '../components/UpdatePrompt';
 import type { RouterContext } from '../router';
 
 function RootLayout() {
@@ -18,7 +17,6 @@ function RootLayout() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
-      <UpdatePrompt />
     </>
   );
 }

@@ -1,22 +1,38 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthStateSource } from '../../lib/auth-state';
 import { AuthStateContext } from '../../lib/use-auth-snapshot';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 
-/** Provides user, session and loading (spec §4) and feeds the same state to the route guard. */
+/**
+ * Provides user, session and loading (spec §4) and feeds the same state to the route guard.
+ * `identity` may still be loading (its chunk is fetched after start-up); the tree stays the same.
+ */
 export function AuthProvider({
   source,
   identity,
   children,
 }: {
   source: AuthStateSource;
-  identity: IdentityStore | null;
+  identity: IdentityStore | Promise<IdentityStore> | null;
   children: ReactNode;
 }) {
-  useEffect(() => identity?.start(), [identity]);
+  const [store, setStore] = useState<IdentityStore | null>(identity instanceof Promise ? null : identity);
+  useEffect(() => {
+    if (!(identity instanceof Promise)) return undefined;
+    let active = true;
+    void identity.then((loaded) => active && setStore(loaded));
+    return () => {
+      active = false;
+    };
+  }, [identity]);
+  useEffect(() => store?.start(), [store]);
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
-  const value = useMemo<AuthContextValue>(() => ({ ...snapshot, identity }), [snapshot, identity]);
+  const activate = useCallback(() => source.activate?.(), [source]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...snapshot, identity: store, activate }),
+    [snapshot, store, activate],
+  );
   return (
     <AuthStateContext.Provider value={source}>
       <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

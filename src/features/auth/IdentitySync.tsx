@@ -5,10 +5,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { SyncProvider } from '../../data';
 import { useSyncContext } from '../../data/use-sync-engine';
-import { logEngagement, saveProfile, upsertMediaId, type MediaIdDoc, type ProfileDoc } from '../../../sync';
-import { supabase } from '../../lib/supabase';
+import type { MediaIdDoc, ProfileDoc } from '../../../sync';
+import { logEngagement } from '../../../sync/writes/log-engagement';
+import { saveProfile } from '../../../sync/writes/save-profile';
+import { upsertMediaId } from '../../../sync/writes/upsert-media-id';
 import type { MediaIdRecord, ProfileRecord } from '../mediaid/build-media-id';
-import { useAuth } from './AuthContext';
+import { useAuthPassive } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 
 function IdentityBridge({ identity }: { identity: IdentityStore }) {
@@ -56,13 +58,16 @@ function IdentityBridge({ identity }: { identity: IdentityStore }) {
   return null;
 }
 
-/** Mounts the sync engine for the signed-in user around the app (a stable tree: no remount on sign-in). */
-export function IdentitySync({ children }: { children: ReactNode }) {
-  const { user, identity } = useAuth();
-  if (!identity) return <>{children}</>;
+/**
+ * Mounts the sync engine for the signed-in user around the app (a stable tree: no remount on sign-in
+ * nor when the identity chunk arrives). `enabled` is false only for the e2e in-memory auth harness.
+ */
+export function IdentitySync({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const { user, identity } = useAuthPassive();
+  if (!enabled) return <>{children}</>;
   return (
-    <SyncProvider supabase={supabase} userId={user?.id ?? null}>
-      <IdentityBridge identity={identity} />
+    <SyncProvider supabase={identity?.client ?? null} userId={identity ? (user?.id ?? null) : null}>
+      {identity ? <IdentityBridge identity={identity} /> : null}
       {children}
     </SyncProvider>
   );

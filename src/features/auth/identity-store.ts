@@ -13,7 +13,8 @@ import {
   type AuthUser,
 } from '../../lib/auth-state';
 import type { Role } from '../../lib/roles';
-import { AUTH_STORAGE_KEY, type AppSupabaseClient } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
+import type { AppSupabaseClient } from '../../lib/supabase';
 import type { EngagementRecord, MediaIdRecord, ProfileRecord } from '../mediaid/build-media-id';
 import {
   classifyProfileError,
@@ -40,6 +41,8 @@ export interface LocalIdentityRows {
 }
 
 export interface IdentityStore extends AuthStateSource {
+  /** The Supabase client the store signs in with (the sync engine replicates through it). */
+  readonly client: AppSupabaseClient;
   start(): () => void;
   lastEvent(): AuthChangeEvent | null;
   setLocal(rows: LocalIdentityRows | null): void;
@@ -180,6 +183,7 @@ export function createIdentityStore(
   }
 
   return {
+    client,
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
