@@ -61,6 +61,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Benchmarks run code in the page through Playwright's evaluate/addInitScript.
+    files: ['tests/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs}', 'supabase/local/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
