@@ -1,0 +1,269 @@
+/**
+ * Artist, brand and developer dashboards (issue 8): sections per role (and admin), the period filter
+ * without network calls, the map and charts offline, developer app creation, /test, payments off,
+ * and screenshots at 360 px and 1280 px in tests/e2e/screenshots/ (git-ignored).
+ */
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { goOffline, useMemoryAuth } from './helpers';
+
+const SCREENSHOTS = 'tests/e2e/screenshots';
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+const SECTIONS = {
+  artist: ['Fan Geography', 'Revenue by Channel', 'Weekly Engagement', 'Top Fan Promoters', 'Content Themes'],
+  brand: [
+    'Campaign Regions',
+    'Campaign Momentum',
+    'Audience Intelligence',
+    'Artist Partnerships',
+    'Brand Impact',
+    'AI Campaign Insights',
+    'Optimization Insights',
+    'Theme Vector Space',
+  ],
+} as const;
+
+/** Network requests made while `action` runs (data: and blob: URLs are not network). */
+async function requestsDuring(page: Page, action: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const listener = (request: Request) => {
+    if (!/^(data|blob):/.test(request.url())) seen.push(request.url());
+  };
+  page.on('request', listener);
+  await action();
+  await page.waitForTimeout(300);
+  page.off('request', listener);
+  return seen;
+}
+
+async function expectMapAndChart(page: Page, testId: string) {
+  const map = page.getByTestId(testId).getByTestId('world-map');
+  await expect(map.locator('svg path').first()).toBeVisible();
+  expect(await map.locator('svg path').count()).toBeGreaterThan(100);
+  expect(await map.getByTestId('map-marker').count()).toBeGreaterThan(5);
+}
+
+for (const role of ['artist', 'admin'] as const) {
+  test(`artist dashboard renders its sections for ${role}`, async ({ page, context }) => {
+    await useMemoryAuth(context, { role });
+    await page.goto('/dashboard/artist');
+    await expect(page.getByRole('heading', { name: 'BTI', level: 1 })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Verified artist' })).toBeVisible();
+    await expect(page.getByText('Platinum Creator')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Upload Content/ })).toBeVisible();
+    for (const label of ['Total Streams', 'Daily Locker Access', 'Fan Conversion'])
+      await expect(page.getByText(label)).toBeVisible();
+    for (const section of SECTIONS.artist) await expect(page.getByRole('heading', { name: section })).toBeVisible();
+  });
+
+  test(`brand dashboard renders its sections for ${role === 'artist' ? 'brand' : role}`, async ({ page, context }) => {
+    await useMemoryAuth(context, { role: role === 'artist' ? 'brand' : role });
+    await page.goto('/dashboard/brand');
+    await expect(page.getByRole('heading', { name: 'Northwave Audio', level: 1 })).toBeVisible();
+    await expect(page.getByRole('radio', { name: '30d' })).toBeChecked();
+    for (const label of ['Campaign Reach', 'Engaged Fans', 'Cost per Action', 'Conversion Rate'])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    for (const section of SECTIONS.brand) await expect(page.getByRole('heading', { name: section })).toBeVisible();
+    for (const priority of ['High priority', 'Medium priority', 'Low priority'])
+      await expect(page.getByText(priority).first()).toBeVisible();
+    expect(await page.getByTestId('theme-node').count()).toBe(10);
+  });
+
+  test(`developer portal renders its tabs for ${role === 'artist' ? 'developer' : role}`, async ({ page, context }) => {
+    await useMemoryAuth(context, { role: role === 'artist' ? 'developer' : role });
+    await page.goto('/dashboard/developer');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    for (const tab of ['Overview', 'Applications', 'Analytics', 'Webhooks', 'API Docs'])
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    await expect(page.getByTestId('stat-card')).toHaveCount(4);
+    await expect(page.getByRole('heading', { name: 'Recent API Activity' })).toBeVisible();
+    const color = (status: string) =>
+      page.getByTestId('api-activity').filter({ hasText: status }).first().locator('[data-status-color]');
+    await expect(color('429')).toHaveAttribute('data-status-color', 'yellow');
+    await expect(color('201')).toHaveAttribute('data-status-color', 'green');
+    await expect(color('500')).toHaveAttribute('data-status-color', 'red');
+    await page.getByRole('tab', { name: 'API Docs' }).click();
+    for (const call of [
+      '/oauth/authorize',
+      '/oauth/token',
+      '/api/v1/preferences',
+      '/api/v1/events',
+      '/api/v1/analytics',
+      '/api/v1/users/me',
+      'preference.updated',
+      'permission.revoked',
+    ]) {
+      await expect(page.getByText(call, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'OAuth 2.0 with PKCE' })).toBeVisible();
+  });
+}
+
+test('a fan is not let into the artist dashboard', async ({ page, context }) => {
+  await useMemoryAuth(context, { role: 'fan' });
+  await page.goto('/dashboard/artist');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+test('the period filter switches figures without network requests', async ({ page, context }) => {
+  await useMemoryAuth(context, { role: 'admin' });
+  await page.goto('/dashboard/artist');
+  const streams = page.getByTestId('stat-value').first();
+  await expect(streams).toHaveText('812.6K');
+  const requests = await requestsDuring(page, async () => {
+    await page.getByText('7d', { exact: true }).click();
+    await expect(streams).toHaveText('184.3K');
+    await page.getByText('90d', { exact: true }).click();
+    await expect(streams).toHaveText('2.3M');
+  });
+  expect(requests).toEqual([]);
+
+  await page.goto('/dashboard/brand');
+  const reach = page.getByTestId('stat-value').first();
+  await expect(reach).toHaveText('7.6M');
+  const brandRequests = await requestsDuring(page, async () => {
+    await page.getByText('7d', { exact: true }).click();
+    await expect(reach).toHaveText('1.8M');
+  });
+  expect(brandRequests).toEqual([]);
+});
+
+test('artist map and charts render offline while switching periods', async ({ page, context }) => {
+  await useMemoryAuth(context, { role: 'admin' });
+  await page.goto('/dashboard/artist');
+  await expectMapAndChart(page, 'fan-geography');
+  await goOffline(context);
+  await page.getByText('90d', { exact: true }).click();
+  await expectMapAndChart(page, 'fan-geography');
+  await expect(page.getByTestId('weekly-engagement').locator('.recharts-bar-rectangle')).toHaveCount(6);
+  const marker = page.getByTestId('fan-geography').getByTestId('map-marker').first();
+  await marker.focus();
+  await expect(page.getByTestId('fan-geography').getByRole('status')).toBeVisible();
+  expect(await page.locator('[data-glow="high"]').count()).toBeGreaterThan(0);
+  expect(await page.locator('[data-glow="normal"]').count()).toBeGreaterThan(0);
+});
+
+test('brand map and charts render offline', async ({ page, context }) => {
+  await useMemoryAuth(context, { role: 'brand' });
+  await page.goto('/dashboard/brand');
+  await expectMapAndChart(page, 'campaign-regions');
+  await goOffline(context);
+  await page.getByText('90d', { exact: true }).click();
+  await expectMapAndChart(page, 'campaign-regions');
+  await expect(page.getByTestId('campaign-momentum').locator('.recharts-bar-rectangle')).toHaveCount(9);
+});
+
+test('developer creates an app: secret shown once, client ID truncated, another developer cannot see it', async ({
+  browser,
+}) => {
+  const name = `Crate Finder ${Date.now().toString(36)}`;
+  const owner = await browser.newContext();
+  await useMemoryAuth(owner, { role: 'developer' });
+  const page = await owner.newPage();
+  await page.goto('/dashboard/developer');
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  await page.getByRole('button', { name: 'Create New App' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Application' });
+  await dialog.getByRole('button', { name: 'Create Application' }).click();
+  await expect(dialog.getByText('Application name is required')).toBeVisible();
+  await expect(dialog.getByText('Select at least one scope')).toBeVisible();
+  await dialog.getByLabel('Application Name').fill(name);
+  await dialog.getByLabel('Description').fill('Finds records you will love.');
+  await dialog.getByLabel('Redirect URIs').fill('https://cratefinder.app/callback\nnot a url');
+  await dialog.getByRole('checkbox', { name: 'preferences:read' }).check();
+  await dialog.getByRole('button', { name: 'Create Application' }).click();
+  await expect(dialog.getByText(/Not a valid URL: not a url/)).toBeVisible();
+  await dialog.getByLabel('Redirect URIs').fill('https://cratefinder.app/callback');
+  await dialog.getByRole('button', { name: 'Create Application' }).click();
+
+  const reveal = page.getByRole('dialog', { name: 'Application created' });
+  const secret = (await reveal.getByTestId('new-client-secret').textContent()) ?? '';
+  const clientId = (await reveal.getByTestId('new-client-id').textContent()) ?? '';
+  expect(secret).toMatch(/^bkt_secret_/);
+  await reveal.getByRole('button', { name: 'I’ve saved it' }).click();
+
+  const card = page.getByTestId('app-card').filter({ hasText: name });
+  await expect(card.getByTestId('client-id')).toHaveText(`${clientId.slice(0, 20)}...`);
+  await card.getByRole('button', { name: `Manage ${name}` }).click();
+  const manage = page.getByRole('dialog', { name: `Manage ${name}` });
+  await expect(manage.getByTestId('masked-secret')).toHaveText(`••••••••••••${secret.slice(-4)}`);
+  await expect(manage.getByText(secret)).toHaveCount(0);
+  await manage.getByRole('switch').click();
+  await page.keyboard.press('Escape');
+  await expect(card.getByText('disabled')).toBeVisible();
+  await card.getByRole('button', { name: `Analytics for ${name}` }).click();
+  await expect(
+    page.getByRole('dialog', { name: `${name} analytics` }).getByText('No API calls yet', { exact: false }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Still there after a reload, secret still masked.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  await expect(page.getByTestId('app-card').filter({ hasText: name })).toBeVisible();
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // Another developer (a different user) does not see it.
+  const other = await browser.newContext();
+  await other.addInitScript(() => {
+    (window as unknown as { __BUCKET_TEST_AUTH__: unknown }).__BUCKET_TEST_AUTH__ = {
+      user: { id: '00000000-0000-4000-8000-000000000002', email: 'other-dev@example.com' },
+      profile: {
+        selectedRole: 'developer',
+        availableRoles: ['developer'],
+        hasCompletedOnboarding: true,
+        hasMediaID: true,
+        hasRoleSpecificMediaID: true,
+      },
+    };
+  });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/dashboard/developer');
+  await otherPage.getByRole('tab', { name: 'Applications' }).click();
+  await expect(otherPage.getByTestId('app-card').first()).toBeVisible();
+  await expect(otherPage.getByTestId('app-card').filter({ hasText: name })).toHaveCount(0);
+  await owner.close();
+  await other.close();
+});
+
+test("/test shows 'Component not found' for an unknown selection and previews known ones", async ({ page }) => {
+  await page.goto('/test?component=nope');
+  await expect(page.getByText('Component not found')).toBeVisible();
+  await page.goto('/test?component=catalog&role=artist');
+  await expect(page.getByText('Mock role: Artist')).toBeVisible();
+  await expect(page.getByText('Component not found')).toHaveCount(0);
+});
+
+test('payment buttons are disabled without a publishable key', async ({ page }) => {
+  test.skip(Boolean(process.env.VITE_STRIPE_PUBLISHABLE_KEY), 'a Stripe key is configured');
+  const stripe: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('stripe.com')) stripe.push(request.url());
+  });
+  await page.goto('/catalog');
+  const join = page.getByRole('button', { name: /^Join / }).first();
+  await expect(join).toBeDisabled();
+  await expect(page.getByText('Payments are disabled', { exact: false }).first()).toBeAttached();
+  expect(stripe).toEqual([]);
+});
+
+for (const [role, path] of [
+  ['artist', '/dashboard/artist'],
+  ['brand', '/dashboard/brand'],
+  ['developer', '/dashboard/developer'],
+] as const) {
+  for (const width of [360, 1280]) {
+    test(`screenshot: ${role} dashboard at ${width}px`, async ({ page, context }) => {
+      await useMemoryAuth(context, { role });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      if (role !== 'developer') await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      await page.waitForTimeout(500);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `${SCREENSHOTS}/${role}-dashboard-${width}.png`, fullPage: true });
+    });
+  }
+}
