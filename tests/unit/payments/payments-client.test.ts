@@ -1,0 +1,19 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const loadStripe = vi.fn();
+vi.mock('@stripe/stripe-js', () => ({ loadStripe }));
+vi.mock('../../../src/lib/env', () => ({ env: { stripePublishableKey: null } }));
+
+const client = await import('../../../src/features/payments/payments-client');
+
+describe('payments without a publishable key', () => {
+  it('reports payments as not configured and resolves getStripe() to null without loading Stripe.js', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(client.isPaymentsConfigured()).toBe(false);
+    expect(client.getPaymentsStatus()).toBe('unconfigured');
+    await expect(client.getStripe()).resolves.toBeNull();
+    expect(warn).toHaveBeenCalledWith('Stripe publishable key not found. Payment features will be disabled.');
+    expect(loadStripe).not.toHaveBeenCalled();
+    expect(client.PAYMENTS_DISABLED_REASON).toMatch(/VITE_STRIPE_PUBLISHABLE_KEY/);
+  });
+});
