@@ -65,9 +65,9 @@ const stopWatchingFirstRoute = router.subscribe('onResolved', () => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
-      <DeferredAppChrome ready={whenFirstRouteIdle()} />
       <AuthProvider source={auth} identity={identity}>
         <IdentitySync enabled={!testAuth}>
+          <DeferredAppChrome ready={whenFirstRouteIdle()} uploads={!testAuth} />
           <RouterProvider router={router} />
         </IdentitySync>
       </AuthProvider>

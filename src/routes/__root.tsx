@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { AppHeader } from '../components/AppHeader';
+import { HeaderSyncStatus } from '../components/HeaderSyncStatus';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { NotFoundPage } from '../components/NotFoundPage';
 import type { RouterContext } from '../router';
@@ -11,7 +12,7 @@ function RootLayout() {
       <HeadContent />
       <AppShell header={{ height: 56 }} padding={0}>
         <AppShell.Header>
-          <AppHeader />
+          <AppHeader status={<HeaderSyncStatus />} />
         </AppShell.Header>
         <AppShell.Main>
           <Outlet />

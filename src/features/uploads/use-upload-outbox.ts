@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState } from 'react';
-import { putContentItem } from '../../../sync';
+import { putContentItem } from '../../../sync/writes/put-content-item';
 import type { OutboxEntry, UserOutbox } from '../../../sync/outbox';
 import { SyncContext } from '../../data/sync-context';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
