@@ -1,7 +1,19 @@
+import { Container } from '@mantine/core';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { BucketBrowser } from '../bucket';
 import { ArtistDashboard } from './components/ArtistDashboard';
 
-/** `/dashboard/artist` — the artist dashboard with upload and the header role switcher. */
+/**
+ * `/dashboard/artist` — the artist dashboard with upload and the header role switcher, followed by
+ * 'Your Bucket': the artist's synced content plus files still in the upload outbox.
+ */
 export function ArtistDashboardPage() {
-  return <ArtistDashboard withUpload roleSwitcher={<CompactRoleSwitcher />} />;
+  return (
+    <>
+      <ArtistDashboard withUpload roleSwitcher={<CompactRoleSwitcher />} />
+      <Container size="xl" pb="xl" px={{ base: 'sm', sm: 'md' }}>
+        <BucketBrowser viewer="artist" />
+      </Container>
+    </>
+  );
 }
