@@ -32,6 +32,8 @@ import {
   type RewardClaimDoc,
 } from './schemas/reward-claims';
 import { subscriptionConflictHandler, subscriptionSchema, type SubscriptionDoc } from './schemas/subscriptions';
+import { developerAppConflictHandler, DEVELOPER_APP_FIELD_GROUPS } from './conflicts/developer-apps';
+import { developerAppSchema, type DeveloperAppDoc } from './schemas/developer-apps';
 
 export interface CollectionDefinition<Doc> {
   schema: RxJsonSchema<Doc>;
@@ -125,6 +127,15 @@ export const COLLECTIONS = {
     fieldGroups: REWARD_CLAIM_FIELD_GROUPS,
     replication: { pull: true, push: true, batchSize: 500 },
     isVisible: (row, userId) => row.fan_id === userId,
+  }),
+  // Developer portal: the owner's OAuth applications (RLS: owner only).
+  developer_apps: define<DeveloperAppDoc>({
+    schema: developerAppSchema,
+    conflictHandler: developerAppConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: DEVELOPER_APP_FIELD_GROUPS,
+    replication: { pull: true, push: true, batchSize: 100 },
+    isVisible: (row, userId) => row.owner_id === userId,
   }),
 };
 

@@ -85,6 +85,7 @@ describe('developer_apps', () => {
     expect(row.owner_id).toBe(owner.user.id);
     expect(row.client_secret_hash).toBe(createHash('sha256').update(pushed.secret).digest('hex'));
     expect(row._modified).toEqual(expect.any(String));
+    expect(typeof row.api_calls).toBe('number'); // bigint arrives as a JSON number (RxDB schema: number)
 
     // Nowhere on the server, in any column of any row, is the clear secret.
     const dump = JSON.stringify((await backend.query('select * from public.developer_apps')).rows);
