@@ -21,8 +21,9 @@ describe('recent API activity status colour', () => {
 
 describe('client credentials display', () => {
   it('truncates client IDs to 20 characters', () => {
-    const id = 'bkt_client_vR7nQ2kLx9PzT4mWc8hJ5sYa';
-    expect(truncateClientId(id)).toBe('bkt_client_vR7nQ2kLx...');
+    const id = 'bkt_vR7nQ2kLx9PzT4mWc8hJ5sYa';
+    expect(truncateClientId(id)).toBe('bkt_vR7nQ2kLx9PzT4mW...');
+    expect(truncateClientId(generateClientId())).toHaveLength(23);
     expect(truncateClientId(id).replace('...', '')).toHaveLength(20);
     expect(truncateClientId('short_id')).toBe('short_id');
     expect(truncateClientId('x'.repeat(20))).toBe('x'.repeat(20));
@@ -36,8 +37,8 @@ describe('client credentials display', () => {
     const a = generateClientId();
     const b = generateClientId();
     expect(a).not.toBe(b);
-    expect(a).toMatch(/^bkt_client_[A-Za-z0-9]{24}$/);
-    expect(generateClientSecret()).toMatch(/^bkt_secret_[A-Za-z0-9]{40}$/);
+    expect(a).toMatch(/^bkt_[A-Za-z0-9_-]{24}$/);
+    expect(generateClientSecret()).toMatch(/^bkt_sk_[A-Za-z0-9_-]{43}$/);
   });
 });
 

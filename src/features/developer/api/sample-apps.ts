@@ -1,12 +1,12 @@
 import type { DeveloperApp } from './types';
 
-/** Two sample applications every developer sees next to their own (spec §3, §9: they use campaigns:read). */
-export const SAMPLE_APPS: Omit<DeveloperApp, 'ownerId'>[] = [
+/** Two sample applications for the preview store (spec §3, §9: they use campaigns:read). */
+export const SAMPLE_APPS: DeveloperApp[] = [
   {
     id: 'sample-vinyl-radar',
     name: 'Vinyl Radar',
     description: 'Recommends underground releases from a listener’s MediaID preferences.',
-    clientId: 'bkt_client_vR7nQ2kLx9PzT4mWc8hJ5sYa',
+    clientId: 'bkt_vR7nQ2kLx9PzT4mWc8hJ5sYa',
     clientSecretLast4: 'f3Qa',
     redirectUris: ['https://vinylradar.app/oauth/callback'],
     scopes: ['media:read', 'preferences:read', 'events:write', 'campaigns:read'],
@@ -15,12 +15,14 @@ export const SAMPLE_APPS: Omit<DeveloperApp, 'ownerId'>[] = [
     lastUsed: '2026-11-20T20:41:00.000Z',
     apiCalls: 184_230,
     users: 3_412,
+    pending: false,
+    refusal: null,
   },
   {
     id: 'sample-gig-pulse',
     name: 'Gig Pulse',
     description: 'Live-event alerts for fans, scoped by city and genre preferences.',
-    clientId: 'bkt_client_gP2xM6tRb3VnK8dLq1ZeW9uC',
+    clientId: 'bkt_gP2xM6tRb3VnK8dLq1ZeW9uC',
     clientSecretLast4: '9Kd2',
     redirectUris: ['https://gigpulse.io/auth/bucket', 'http://localhost:3000/callback'],
     scopes: ['preferences:read', 'analytics:read', 'campaigns:read'],
@@ -29,5 +31,7 @@ export const SAMPLE_APPS: Omit<DeveloperApp, 'ownerId'>[] = [
     lastUsed: '2026-11-11T18:12:00.000Z',
     apiCalls: 12_870,
     users: 402,
+    pending: false,
+    refusal: null,
   },
 ];

@@ -5,7 +5,6 @@ export type AppStatus = 'active' | 'disabled';
 /** A developer application (spec §3). The secret itself is never stored: only its last four characters. */
 export interface DeveloperApp {
   id: string;
-  ownerId: string;
   name: string;
   description: string;
   clientId: string;
@@ -18,6 +17,10 @@ export interface DeveloperApp {
   lastUsed: string | null;
   apiCalls: number;
   users: number;
+  /** Local change not yet accepted by the server (always false for samples). */
+  pending: boolean;
+  /** The server's reason when it refused the app, else null. */
+  refusal: string | null;
 }
 
 export interface CreateAppInput {
@@ -35,8 +38,12 @@ export interface CreatedApp {
 
 /** Where developer apps live; the UI only talks to this interface. */
 export interface DeveloperAppRepository {
-  list(ownerId: string): DeveloperApp[];
+  /** 'synced': the signed-in developer's local database; 'sample': an in-memory preview. */
+  kind: 'synced' | 'sample';
+  list(): DeveloperApp[];
   subscribe(listener: () => void): () => void;
-  create(ownerId: string, input: CreateAppInput): Promise<CreatedApp>;
-  setStatus(ownerId: string, appId: string, status: AppStatus): Promise<void>;
+  create(input: CreateAppInput): Promise<CreatedApp>;
+  setStatus(appId: string, status: AppStatus): Promise<void>;
+  /** Soft delete (a tombstone that syncs). */
+  remove(appId: string): Promise<void>;
 }

@@ -1,29 +1,35 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
-import { createLocalAppRepository } from './local-app-repository';
-import type { AppStatus, CreateAppInput, DeveloperAppRepository } from './types';
+import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { SyncContext } from '../../../data/sync-context';
+import { createSampleAppRepository } from './sample-app-repository';
+import { createSyncedAppRepository } from './synced-app-repository';
+import type { DeveloperAppRepository } from './types';
 
-// One repository per page load; swapped for the synced one when it exists.
-let repository: DeveloperAppRepository | null = null;
-function getRepository(): DeveloperAppRepository {
-  repository ??= createLocalAppRepository();
-  return repository;
+// The preview store lives for the page load (never persisted).
+let sampleRepository: DeveloperAppRepository | null = null;
+function getSampleRepository(): DeveloperAppRepository {
+  sampleRepository ??= createSampleAppRepository();
+  return sampleRepository;
 }
 
-/** The signed-in developer's applications, plus create and status changes. */
+/**
+ * The signed-in developer's applications from the local database, or — without one (signed-out
+ * preview, the e2e in-memory auth harness) — the in-memory sample store, flagged `preview`.
+ * The sync context is read directly (not `useLocalDb()`, which throws outside a SyncProvider).
+ */
 export function useDeveloperApps() {
-  const { user } = useAuthSnapshot();
-  const ownerId = user?.id ?? 'anonymous';
-  const repo = getRepository();
-  const apps = useSyncExternalStore(
-    repo.subscribe,
-    () => repo.list(ownerId),
-    () => repo.list(ownerId),
+  const sync = useContext(SyncContext);
+  const collection = sync?.db?.developer_apps ?? null;
+  const ownerId = sync?.userId ?? null;
+  const repo = useMemo(
+    () => (collection && ownerId ? createSyncedAppRepository(collection, ownerId) : getSampleRepository()),
+    [collection, ownerId],
   );
-  const createApp = useCallback((input: CreateAppInput) => repo.create(ownerId, input), [repo, ownerId]);
-  const setStatus = useCallback(
-    (appId: string, status: AppStatus) => repo.setStatus(ownerId, appId, status),
-    [repo, ownerId],
-  );
-  return { apps, createApp, setStatus };
+  const apps = useSyncExternalStore(repo.subscribe, repo.list, repo.list);
+  return {
+    apps,
+    preview: repo.kind === 'sample',
+    createApp: repo.create,
+    setStatus: repo.setStatus,
+    removeApp: repo.remove,
+  };
 }

@@ -25,10 +25,22 @@ export function AppCard({
               {app.description || 'No description'}
             </Text>
           </Stack>
-          <Badge color={app.status === 'active' ? 'green' : 'gray'} variant="light">
-            {app.status}
-          </Badge>
+          <Stack gap={4} align="flex-end">
+            <Badge color={app.status === 'active' ? 'green' : 'gray'} variant="light">
+              {app.status}
+            </Badge>
+            {app.pending ? (
+              <Badge color="yellow" variant="dot" tt="none" data-testid="app-pending">
+                Not synced yet
+              </Badge>
+            ) : null}
+          </Stack>
         </Group>
+        {app.refusal ? (
+          <Text size="xs" c="red" role="alert">
+            Not registered: {app.refusal}
+          </Text>
+        ) : null}
         <Group gap={6} wrap="nowrap">
           <Text size="xs" c="dimmed">
             Client ID

@@ -1,5 +1,5 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AppStatus, CreateAppInput, CreatedApp, DeveloperApp } from '../api/types';
 import { AppAnalyticsModal } from './AppAnalyticsModal';
@@ -10,12 +10,17 @@ import { SecretRevealModal } from './SecretRevealModal';
 
 export function ApplicationsTab({
   apps,
+  preview,
   createApp,
   setStatus,
+  removeApp,
 }: {
   apps: DeveloperApp[];
+  /** In-memory sample store (no local database): nothing is saved. */
+  preview: boolean;
   createApp: (input: CreateAppInput) => Promise<CreatedApp>;
   setStatus: (appId: string, status: AppStatus) => Promise<void>;
+  removeApp: (appId: string) => Promise<void>;
 }) {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApp | null>(null);
@@ -26,14 +31,27 @@ export function ApplicationsTab({
 
   return (
     <Stack gap="lg">
+      {preview ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="Preview with sample applications">
+          Nothing here is saved: sign in with a developer account to register real applications.
+        </Alert>
+      ) : null}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text c="dimmed" size="sm">
-          {apps.length} applications. OAuth clients that can request MediaID scopes.
+          {apps.length === 1 ? '1 application' : `${apps.length} applications`}. OAuth clients that can request
+          MediaID scopes.
         </Text>
         <Button leftSection={<IconPlus size={18} />} color="grape" onClick={() => setCreating(true)}>
           Create New App
         </Button>
       </Group>
+      {apps.length === 0 ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Text c="dimmed" ta="center">
+            No applications yet. Create one to get a client ID and secret.
+          </Text>
+        </Card>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {apps.map((app) => (
           <AppCard
@@ -58,6 +76,10 @@ export function ApplicationsTab({
         app={managed}
         onClose={() => setManageId(null)}
         onStatusChange={(id, status) => void setStatus(id, status)}
+        onDelete={(id) => {
+          setManageId(null);
+          void removeApp(id);
+        }}
       />
       <AppAnalyticsModal app={analysed} onClose={() => setAnalyticsId(null)} />
     </Stack>

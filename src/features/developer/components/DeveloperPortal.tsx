@@ -17,7 +17,7 @@ import { OverviewTab } from './OverviewTab';
 import { WebhooksTab } from './WebhooksTab';
 
 export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) {
-  const { apps, createApp, setStatus } = useDeveloperApps();
+  const { apps, preview, createApp, setStatus, removeApp } = useDeveloperApps();
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg" data-testid="developer-portal">
@@ -59,7 +59,13 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             <OverviewTab appCount={apps.length} />
           </Tabs.Panel>
           <Tabs.Panel value="applications" pt="lg">
-            <ApplicationsTab apps={apps} createApp={createApp} setStatus={setStatus} />
+            <ApplicationsTab
+              apps={apps}
+              preview={preview}
+              createApp={createApp}
+              setStatus={setStatus}
+              removeApp={removeApp}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="analytics" pt="lg">
             <AnalyticsTab />

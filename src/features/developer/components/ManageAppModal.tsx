@@ -1,4 +1,5 @@
 import { Badge, Code, CopyButton, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import type { AppStatus, DeveloperApp } from '../api/types';
 import { maskSecret } from '../display-rules';
@@ -8,13 +9,20 @@ export function ManageAppModal({
   app,
   onClose,
   onStatusChange,
+  onDelete,
 }: {
   app: DeveloperApp | null;
   onClose: () => void;
   onStatusChange: (appId: string, status: AppStatus) => void;
+  onDelete: (appId: string) => void;
 }) {
+  const [confirming, setConfirming] = useState(false);
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
   return (
-    <Modal opened={app !== null} onClose={onClose} title={app ? `Manage ${app.name}` : 'Manage'} size="lg" centered>
+    <Modal opened={app !== null} onClose={close} title={app ? `Manage ${app.name}` : 'Manage'} size="lg" centered>
       {app ? (
         <Stack gap="md">
           <Switch
@@ -66,6 +74,32 @@ export function ManageAppModal({
             <Field label="Last used">
               <Text size="sm">{app.lastUsed ? formatDateTime(app.lastUsed) : 'Never'}</Text>
             </Field>
+          </Group>
+          <Group justify="flex-end" gap="sm">
+            {confirming ? (
+              <>
+                <Text size="sm" c="red">
+                  Delete {app.name}? Its client stops working.
+                </Text>
+                <Button variant="default" size="xs" onClick={() => setConfirming(false)}>
+                  Keep
+                </Button>
+                <Button
+                  color="red"
+                  size="xs"
+                  onClick={() => {
+                    setConfirming(false);
+                    onDelete(app.id);
+                  }}
+                >
+                  Delete application
+                </Button>
+              </>
+            ) : (
+              <Button variant="subtle" color="red" size="xs" onClick={() => setConfirming(true)}>
+                Delete…
+              </Button>
+            )}
           </Group>
         </Stack>
       ) : null}
