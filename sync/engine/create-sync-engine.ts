@@ -2,7 +2,10 @@
  * The local-first engine for one signed-in user. Invariants: the app reads and writes only
  * `engine.db`; replication runs only between start() and stop(), only in the leader tab, and
  * is re-triggered on `online`, focus/visibility and every `pollIntervalMs` while visible;
- * failures back off exponentially (never a busy loop); status, pending count and last-synced
+ * failures back off exponentially (never a busy loop) and wait in the retry gate, which each
+ * trigger opens at once with the backoff reset — so writes made offline are pushed as soon as
+ * the device is back, not after the backoff — while offline nothing is retried or triggered
+ * (no timers burn retries); status, pending count and last-synced
  * time are derived from the database and the shared sync meta, so every tab tells the truth;
  * close() and removeLocalData() stop replication first and leave no timers behind.
  */
@@ -31,7 +34,8 @@ import { SyncRequestError } from '../replication/request';
 import { watchCountByState } from './count-by-state';
 import { deriveStatus, retryDelay, type SyncStatus } from './derive-status';
 import { createSyncMetaStore, type SyncFailureInfo } from './sync-meta';
-import { installTriggers, watchOnline } from './triggers';
+import { createRetryGate, type RetryGate } from '../replication/retry-gate';
+import { browserConnectivity, installTriggers, watchOnline, type Connectivity } from './triggers';
 
 export interface SyncEngineOptions {
   supabase: SupabaseClient;
@@ -55,6 +59,8 @@ export interface SyncEngineOptions {
   collections?: readonly CollectionName[];
   /** Subscribe to Supabase realtime to trigger pulls (gives up silently if unavailable). */
   realtime?: boolean;
+  /** Default: `window` events and `navigator.onLine`; tests simulating a device pass their own. */
+  connectivity?: Connectivity;
 }
 
 export interface SyncEngine {
@@ -62,7 +68,10 @@ export interface SyncEngine {
   readonly db: BucketDatabase;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Forces a pull/push cycle now; resolves once this tab's replication is in sync. */
+  /**
+   * Forces a pull/push cycle now (failed requests waiting for their retry go at once); resolves
+   * once this tab's replication is in sync.
+   */
   resync(): Promise<void>;
   readonly status$: Observable<SyncStatus>;
   readonly pendingCount$: Observable<number>;
@@ -105,11 +114,13 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const errors$ = new Subject<SyncRejection>();
   const running$ = new BehaviorSubject(false);
   const replications$ = new BehaviorSubject<CollectionReplication[]>([]);
-  const online = watchOnline();
+  const connectivity = options.connectivity ?? browserConnectivity();
+  const online = watchOnline(connectivity);
   const subscriptions: Subscription[] = [];
   let stopTriggers: (() => void) | null = null;
   let consecutiveFailures = 0;
   let lastRequestFailed = false;
+  let retryGate: RetryGate | null = null;
 
   const setRetryTime = (ms: number) => replications$.value.forEach((r) => (r.retryTime = ms));
   const reporter: ReplicationReporter = {
@@ -169,9 +180,24 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     });
   }
 
+  /** Retries waiting in the gate go now, from the base delay again, and a cycle is queued. */
+  function runNow(): void {
+    if (consecutiveFailures > 0) {
+      consecutiveFailures = 0;
+      setRetryTime(baseRetry);
+    }
+    retryGate?.wake();
+    replications$.value.forEach((r) => r.reSync());
+  }
+
   async function start(): Promise<void> {
     if (running$.value || db.closed) return;
     running$.next(true);
+    const gate = createRetryGate({
+      delayMs: () => retryDelay(consecutiveFailures, baseRetry, maxRetry),
+      isOnline: () => connectivity.isOnline(),
+    });
+    retryGate = gate;
     const list = openCollectionNames(db).filter((name) => {
       const { pull, push } = COLLECTIONS[name].replication;
       return pull || push;
@@ -184,12 +210,20 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
         backendId: options.backendId ?? backendIdOf(supabase),
         retryTimeMs: retryDelay(consecutiveFailures, baseRetry, maxRetry),
         reporter,
+        retryGate: gate,
       }),
     );
     list.forEach((r) => subscriptions.push(watchReplicationErrors(r)));
     replications$.next(list);
-    const trigger = () => replications$.value.forEach((r) => r.reSync());
-    const stopPolling = installTriggers({ onTrigger: trigger, intervalMs: options.pollIntervalMs ?? 30_000 });
+    // Offline, a cycle could only fail: waiting requests keep waiting for `online`.
+    const trigger = () => {
+      if (connectivity.isOnline()) runNow();
+    };
+    const stopPolling = installTriggers({
+      onTrigger: trigger,
+      intervalMs: options.pollIntervalMs ?? 30_000,
+      events: connectivity.events,
+    });
     const stopRealtime = options.realtime
       ? subscribeRealtime(supabase, openCollectionNames(db), `bucket-sync-${userId}`, trigger)
       : () => undefined;
@@ -206,12 +240,17 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     stopTriggers = null;
     const list = replications$.value;
     replications$.next([]);
+    // A handler woken by close() after the cancel sees a stopped replication and ends; RxDB's
+    // own wait after that error is kept short so no timer outlives stop().
+    list.forEach((r) => (r.retryTime = 1));
     await Promise.all(list.map((r) => r.cancel()));
+    retryGate?.close();
+    retryGate = null;
   }
 
   async function resync(): Promise<void> {
     const list = replications$.value;
-    list.forEach((r) => r.reSync());
+    runNow();
     await Promise.all(list.map((r) => r.awaitInSync()));
   }
 

@@ -8,20 +8,34 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 export interface TriggerHandlers {
   onTrigger: () => void;
   intervalMs: number;
+  /** Where `online`/`offline`/`focus` are heard; default `window`. */
+  events?: EventTarget;
+}
+
+/** Where the engine learns about connectivity; default `window` events and `navigator.onLine`. */
+export interface Connectivity {
+  events?: EventTarget;
+  isOnline(): boolean;
+}
+
+export function browserConnectivity(): Connectivity {
+  const hasNavigator = typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean';
+  const win = typeof window === 'undefined' || typeof window.addEventListener !== 'function' ? undefined : window;
+  return { events: win, isOnline: () => (hasNavigator ? navigator.onLine : true) };
 }
 
 function isVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
 }
 
-export function installTriggers({ onTrigger, intervalMs }: TriggerHandlers): () => void {
+export function installTriggers({ onTrigger, intervalMs, events }: TriggerHandlers): () => void {
   const disposers: Array<() => void> = [];
   const listen = (target: EventTarget | undefined, type: string, fn: () => void) => {
     if (!target || typeof target.addEventListener !== 'function') return;
     target.addEventListener(type, fn);
     disposers.push(() => target.removeEventListener(type, fn));
   };
-  const win = typeof window === 'undefined' ? undefined : window;
+  const win = events ?? (typeof window === 'undefined' ? undefined : window);
   const doc = typeof document === 'undefined' ? undefined : document;
   listen(win, 'online', onTrigger);
   listen(win, 'focus', onTrigger);
@@ -35,22 +49,23 @@ export function installTriggers({ onTrigger, intervalMs }: TriggerHandlers): () 
   return () => disposers.splice(0).forEach((dispose) => dispose());
 }
 
-/** `navigator.onLine` as an observable; always true where there is no navigator/window. */
-export function watchOnline(): { online$: Observable<boolean>; dispose: () => void } {
-  const hasNavigator = typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean';
-  const online$ = new BehaviorSubject<boolean>(hasNavigator ? navigator.onLine : true);
-  if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') {
-    return { online$, dispose: () => online$.complete() };
-  }
+/** `navigator.onLine` (or the given connectivity) as an observable; always true where there is none. */
+export function watchOnline(connectivity: Connectivity = browserConnectivity()): {
+  online$: Observable<boolean>;
+  dispose: () => void;
+} {
+  const online$ = new BehaviorSubject<boolean>(connectivity.isOnline());
+  const target = connectivity.events;
+  if (!target) return { online$, dispose: () => online$.complete() };
   const up = () => online$.next(true);
   const down = () => online$.next(false);
-  window.addEventListener('online', up);
-  window.addEventListener('offline', down);
+  target.addEventListener('online', up);
+  target.addEventListener('offline', down);
   return {
     online$,
     dispose: () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
+      target.removeEventListener('online', up);
+      target.removeEventListener('offline', down);
       online$.complete();
     },
   };

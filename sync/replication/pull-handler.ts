@@ -2,8 +2,8 @@
  * Pull handler: one PostgREST page of rows after the checkpoint, ordered by (`_modified`, `id`).
  * Invariants: RLS on the server decides what is readable; rows that fail the collection's
  * ownership check are additionally dropped here (defence in depth) while the checkpoint still
- * advances past them; every failure is reported and thrown so RxDB retries after its (backed-off)
- * retry time — never immediately.
+ * advances past them; every failure is reported and thrown, and retried after the engine's
+ * backoff or its next trigger (retry-gate.ts) — never immediately.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ReplicationPullHandlerResult } from 'rxdb';
@@ -28,7 +28,7 @@ export function createPullHandler(options: PullHandlerOptions) {
     const result = await withAuthRetry(supabase, () => {
       let query = supabase.from(table).select('*');
       if (after) query = query.or(afterCheckpointFilter(after));
-      // RxDB owns retries (with backoff); postgrest-js must not add its own.
+      // The engine owns retries (with backoff); postgrest-js must not add its own.
       return query.order('_modified').order('id').limit(batchSize).retry(false);
     });
     const kind = classifyResult(result);

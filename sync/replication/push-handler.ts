@@ -4,8 +4,8 @@
  * a conflict returns the server row to RxDB (the collection's conflict handler merges it); a
  * permanent row error (or a permanent 4xx on a one-row request) rejects the row — it stays local,
  * is marked and reported, and is not pushed again until it is edited; a permanent 4xx on a larger
- * batch is bisected so one bad row cannot block the others; transient failures throw (RxDB
- * retries later). Rows the server accepted are marked clean only if unchanged since sent.
+ * batch is bisected so one bad row cannot block the others; transient failures throw (retried
+ * after the engine's backoff or its next trigger, see retry-gate.ts). Rows the server accepted are marked clean only if unchanged since sent.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';

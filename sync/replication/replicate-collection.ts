@@ -4,7 +4,9 @@
  * leader tab replicates (`waitForLeadership`), visibility does not start replication in other
  * tabs; remote changes arrive by pull cycles triggered by the engine (RESYNC) — realtime, when
  * enabled, only triggers those cycles; the replication identifier names table and backend, so
- * checkpoints never leak between backends.
+ * checkpoints never leak between backends; failed requests are retried inside the handlers
+ * through the engine's retry gate (see retry-gate.ts), so RxDB's own `retryTime` wait — which
+ * blocks the push queue and cannot be woken — is only reached by non-request errors.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
@@ -15,6 +17,7 @@ import { acknowledgePushed, markRejected } from './mark-documents';
 import { createPullHandler } from './pull-handler';
 import { createPushHandler } from './push-handler';
 import type { ReplicationReporter } from './reporter';
+import { retryThroughGate, type RetryGate } from './retry-gate';
 
 export interface ReplicateCollectionOptions {
   supabase: SupabaseClient;
@@ -24,12 +27,14 @@ export interface ReplicateCollectionOptions {
   backendId: string;
   retryTimeMs: number;
   reporter: ReplicationReporter;
+  /** Failed requests wait here (woken by the engine's triggers), not in RxDB's `retryTime`. */
+  retryGate: RetryGate;
 }
 
 export type CollectionReplication = RxReplicationState<Record<string, unknown>, PullCheckpoint>;
 
 export function replicateCollection(options: ReplicateCollectionOptions): CollectionReplication {
-  const { supabase, collection, name, userId, reporter } = options;
+  const { supabase, collection, name, userId, reporter, retryGate } = options;
   const def = COLLECTIONS[name];
   const knownFields = knownFieldsOf(name);
   const isVisible = def.isVisible;
@@ -45,26 +50,32 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
     pull: def.replication.pull
       ? {
           batchSize: def.replication.batchSize,
-          handler: createPullHandler({
-            supabase,
-            table: name,
-            knownFields,
-            reporter,
-            isVisible: isVisible ? (row) => isVisible(row, userId) : undefined,
-          }),
+          handler: retryThroughGate(
+            createPullHandler({
+              supabase,
+              table: name,
+              knownFields,
+              reporter,
+              isVisible: isVisible ? (row) => isVisible(row, userId) : undefined,
+            }),
+            retryGate,
+          ),
         }
       : undefined,
     push: def.replication.push
       ? {
           batchSize: def.replication.batchSize,
-          handler: createPushHandler({
-            supabase,
-            table: name,
-            knownFields,
-            reporter,
-            acknowledge: (pushed) => acknowledgePushed(collection, pushed),
-            reject: (rejected) => markRejected(collection, rejected, new Date().toISOString()),
-          }),
+          handler: retryThroughGate(
+            createPushHandler({
+              supabase,
+              table: name,
+              knownFields,
+              reporter,
+              acknowledge: (pushed) => acknowledgePushed(collection, pushed),
+              reject: (rejected) => markRejected(collection, rejected, new Date().toISOString()),
+            }),
+            retryGate,
+          ),
         }
       : undefined,
   });
