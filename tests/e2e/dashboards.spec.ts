@@ -1,14 +1,44 @@
 /**
  * Artist, brand and developer dashboards (issue 8): sections per role (and admin), the period filter
- * without network calls, the map and charts offline, developer app creation, /test, payments off,
+ * without network calls, the map and charts offline, developer app creation against the local backend
+ * (real sign-up, row checked on the server, RLS), /test, payments off,
  * and screenshots at 360 px and 1280 px in tests/e2e/screenshots/ (git-ignored).
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { goOffline, useMemoryAuth } from './helpers';
 
 const SCREENSHOTS = 'tests/e2e/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
+
+const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
+/** The local backend's well-known service-role key (supabase/local/keys.ts): bypasses RLS. */
+const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const developerEmail = (label: string) => `${label}-${RUN}@example.test`;
+
+/** Real sign-up on the developer portal + the MediaID setup modal (as in auth.spec.ts). */
+async function signUpDeveloper(page: Page, email: string) {
+  await page.goto('/developer/login');
+  await page.getByText('Create Account', { exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill('secret-pass-1');
+  await page.getByLabel('Confirm Password').fill('secret-pass-1');
+  const terms = page.getByRole('checkbox', { name: /I agree to the/ });
+  if (await terms.count()) await terms.check();
+  await page.getByRole('button', { name: 'Create Developer Account' }).click();
+  const setup = page.getByRole('dialog', { name: 'Setup Your MediaID' });
+  await expect(setup).toBeVisible({ timeout: 20_000 });
+  for (const interest of ['Discovering new music', 'Underground scenes', 'Exclusive content'])
+    await setup.getByText(interest, { exact: true }).click();
+  await setup.getByRole('button', { name: 'Next' }).click();
+  await setup.getByText('Jazz', { exact: true }).click();
+  await setup.getByRole('button', { name: 'Next' }).click();
+  await setup.getByRole('button', { name: 'Complete Setup' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/developer$/, { timeout: 20_000 });
+}
 
 const SECTIONS = {
   artist: ['Fan Geography', 'Revenue by Channel', 'Weekly Engagement', 'Top Fan Promoters', 'Content Themes'],
@@ -51,7 +81,9 @@ for (const role of ['artist', 'admin'] as const) {
     await expect(page.getByRole('heading', { name: 'BTI', level: 1 })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Verified artist' })).toBeVisible();
     await expect(page.getByText('Platinum Creator')).toBeVisible();
-    await expect(page.getByRole('button', { name: /Upload Content/ })).toBeVisible();
+    // The header's Upload Manager button; 'Your Bucket' below has its own upload button.
+    await expect(page.getByRole('button', { name: /Upload Content/ }).first()).toBeVisible();
+    await expect(page.getByText('Your Bucket', { exact: true })).toBeVisible();
     for (const label of ['Total Streams', 'Daily Locker Access', 'Fan Conversion'])
       await expect(page.getByText(label)).toBeVisible();
     for (const section of SECTIONS.artist) await expect(page.getByRole('heading', { name: section })).toBeVisible();
@@ -154,15 +186,18 @@ test('brand map and charts render offline', async ({ page, context }) => {
   await expect(page.getByTestId('campaign-momentum').locator('.recharts-bar-rectangle')).toHaveCount(9);
 });
 
-test('developer creates an app: secret shown once, client ID truncated, another developer cannot see it', async ({
+test('developer signs up, creates an app (secret shown once, client ID truncated), it reaches the server; another developer cannot see it', async ({
   browser,
+  request,
 }) => {
-  const name = `Crate Finder ${Date.now().toString(36)}`;
+  test.setTimeout(120_000);
+  const name = `Crate Finder ${RUN}`;
   const owner = await browser.newContext();
-  await useMemoryAuth(owner, { role: 'developer' });
   const page = await owner.newPage();
-  await page.goto('/dashboard/developer');
+  await signUpDeveloper(page, developerEmail('dev-owner'));
   await page.getByRole('tab', { name: 'Applications' }).click();
+  await expect(page.getByText('No applications yet', { exact: false })).toBeVisible();
+  await expect(page.getByText('Preview with sample applications')).toHaveCount(0);
   await page.getByRole('button', { name: 'Create New App' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Application' });
   await dialog.getByRole('button', { name: 'Create Application' }).click();
@@ -177,14 +212,17 @@ test('developer creates an app: secret shown once, client ID truncated, another 
   await dialog.getByLabel('Redirect URIs').fill('https://cratefinder.app/callback');
   await dialog.getByRole('button', { name: 'Create Application' }).click();
 
+  // The secret is shown once, in the creation dialog.
   const reveal = page.getByRole('dialog', { name: 'Application created' });
   const secret = (await reveal.getByTestId('new-client-secret').textContent()) ?? '';
   const clientId = (await reveal.getByTestId('new-client-id').textContent()) ?? '';
-  expect(secret).toMatch(/^bkt_secret_/);
+  expect(secret).toMatch(/^bkt_sk_[A-Za-z0-9_-]{43}$/);
+  expect(clientId).toMatch(/^bkt_[A-Za-z0-9_-]{24}$/);
   await reveal.getByRole('button', { name: 'I’ve saved it' }).click();
 
   const card = page.getByTestId('app-card').filter({ hasText: name });
   await expect(card.getByTestId('client-id')).toHaveText(`${clientId.slice(0, 20)}...`);
+  await expect(page.getByText(secret)).toHaveCount(0);
   await card.getByRole('button', { name: `Manage ${name}` }).click();
   const manage = page.getByRole('dialog', { name: `Manage ${name}` });
   await expect(manage.getByTestId('masked-secret')).toHaveText(`••••••••••••${secret.slice(-4)}`);
@@ -198,31 +236,45 @@ test('developer creates an app: secret shown once, client ID truncated, another 
   ).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // Still there after a reload, secret still masked.
+  // On the server within ~15 s (service role, bypassing RLS): hashed secret, never the secret itself.
+  let row: Record<string, unknown> | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `${BACKEND}/rest/v1/developer_apps?client_id=eq.${encodeURIComponent(clientId)}&select=*`,
+          { headers: { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` } },
+        );
+        row = ((await response.json()) as Record<string, unknown>[])[0];
+        return row?.status ?? null;
+      },
+      { timeout: 15_000, intervals: [250, 500, 1000] },
+    )
+    .toBe('disabled');
+  expect(row).toMatchObject({
+    name,
+    client_secret_hash: createHash('sha256').update(secret).digest('hex'),
+    client_secret_last4: secret.slice(-4),
+    redirect_uris: ['https://cratefinder.app/callback'],
+    scopes: ['preferences:read'],
+    _deleted: false,
+  });
+  expect(JSON.stringify(row)).not.toContain(secret);
+
+  // Still there after a reload (local database), secret still masked.
   await page.reload();
   await page.getByRole('tab', { name: 'Applications' }).click();
   await expect(page.getByTestId('app-card').filter({ hasText: name })).toBeVisible();
   await expect(page.getByText(secret)).toHaveCount(0);
 
-  // Another developer (a different user) does not see it.
+  // Another developer, in a fresh browser, does not see it.
   const other = await browser.newContext();
-  await other.addInitScript(() => {
-    (window as unknown as { __BUCKET_TEST_AUTH__: unknown }).__BUCKET_TEST_AUTH__ = {
-      user: { id: '00000000-0000-4000-8000-000000000002', email: 'other-dev@example.com' },
-      profile: {
-        selectedRole: 'developer',
-        availableRoles: ['developer'],
-        hasCompletedOnboarding: true,
-        hasMediaID: true,
-        hasRoleSpecificMediaID: true,
-      },
-    };
-  });
   const otherPage = await other.newPage();
-  await otherPage.goto('/dashboard/developer');
+  await signUpDeveloper(otherPage, developerEmail('dev-other'));
   await otherPage.getByRole('tab', { name: 'Applications' }).click();
-  await expect(otherPage.getByTestId('app-card').first()).toBeVisible();
-  await expect(otherPage.getByTestId('app-card').filter({ hasText: name })).toHaveCount(0);
+  await expect(otherPage.getByText('No applications yet', { exact: false })).toBeVisible();
+  await otherPage.waitForTimeout(1500); // a pull cycle has run
+  await expect(otherPage.getByTestId('app-card')).toHaveCount(0);
   await owner.close();
   await other.close();
 });
