@@ -25,7 +25,7 @@ export function AppCard({
               {app.description || 'No description'}
             </Text>
           </Stack>
-          <Stack gap={4} align="flex-end">
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Badge color={app.status === 'active' ? 'green' : 'gray'} variant="light">
               {app.status}
             </Badge>
