@@ -3,7 +3,7 @@
  * Every figure comes from the per-period tables below; nothing is fetched.
  */
 import { FEATURED_ARTIST } from '../../sample/artists';
-import type { AnalyticsPeriod } from './analytics-period';
+import type { AnalyticsPeriod } from '../../components/dashboard';
 
 export interface ArtistAnalytics {
   artist: { name: string; avatar: string; tier: string; verified: boolean };

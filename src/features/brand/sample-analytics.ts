@@ -3,7 +3,7 @@
  * per-period figures come from the tables below and nothing is fetched.
  */
 import { sampleArtwork } from '../../sample/artists';
-import type { AnalyticsPeriod } from './analytics-period';
+import type { AnalyticsPeriod } from '../../components/dashboard';
 
 type PerPeriod<T> = Record<AnalyticsPeriod, T>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_PERIODS, DEFAULT_PERIOD } from '../../../src/features/artist/analytics-period';
+import { ANALYTICS_PERIODS, DEFAULT_PERIOD } from '../../../src/components/dashboard/analytics-period';
 import { selectArtistAnalytics } from '../../../src/features/artist/sample-analytics';
 import { BRAND_METRIC_TRENDS, selectBrandAnalytics } from '../../../src/features/brand/sample-analytics';
 import { ARTIST_THEME_VECTOR } from '../../../src/features/brand/sample-insights';

@@ -1,12 +1,11 @@
 import { Container, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../analytics-period';
+import { DEFAULT_PERIOD, PeriodFilter, PERIOD_LABELS, type AnalyticsPeriod } from '../../../components/dashboard';
 import { selectArtistAnalytics } from '../sample-analytics';
 import { ArtistHeader } from './ArtistHeader';
 import { ArtistMetricCards } from './ArtistMetricCards';
 import { ContentThemesCard } from './ContentThemesCard';
 import { FanGeographyCard } from './FanGeographyCard';
-import { PeriodFilter } from './PeriodFilter';
 import { RevenueByChannelCard } from './RevenueByChannelCard';
 import { TopPromotersCard } from './TopPromotersCard';
 import { UploadContentButton } from './UploadContentButton';

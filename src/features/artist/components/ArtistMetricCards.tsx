@@ -1,9 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconHeadphones, IconLock, IconUsersPlus } from '@tabler/icons-react';
 import { formatCompactNumber } from '../../../lib/format';
-import type { AnalyticsPeriod } from '../analytics-period';
+import { StatCard, type AnalyticsPeriod } from '../../../components/dashboard';
 import type { ArtistAnalytics } from '../sample-analytics';
-import { StatCard } from './StatCard';
 
 export function ArtistMetricCards({ data, period }: { data: ArtistAnalytics; period: AnalyticsPeriod }) {
   const vs = ` vs prev ${period}`;

@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Group, Text } from '@mantine/core';
 import { formatCompactNumber } from '../../../lib/format';
 import type { ArtistAnalytics } from '../sample-analytics';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../../components/dashboard';
 
 export function WeeklyEngagementCard({ engagement }: { engagement: ArtistAnalytics['dropEngagement'] }) {
   const averageScore = Math.round(engagement.reduce((sum, row) => sum + row.score, 0) / Math.max(engagement.length, 1));

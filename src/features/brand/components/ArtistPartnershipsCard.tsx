@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { formatCompactNumber } from '../../../lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../../components/dashboard';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 

@@ -1,6 +1,6 @@
 import { Container, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../analytics-period';
+import { DEFAULT_PERIOD, PeriodFilter, PERIOD_LABELS, type AnalyticsPeriod } from '../../../components/dashboard';
 import { selectBrandAnalytics } from '../sample-analytics';
 import { AI_CAMPAIGN_INSIGHTS, ARTIST_THEME_VECTOR } from '../sample-insights';
 import { ArtistPartnershipsCard } from './ArtistPartnershipsCard';
@@ -11,7 +11,6 @@ import { BrandMetricCards } from './BrandMetricCards';
 import { CampaignMomentumCard } from './CampaignMomentumCard';
 import { CampaignRegionsCard } from './CampaignRegionsCard';
 import { OptimizationInsightsCard } from './OptimizationInsightsCard';
-import { PeriodFilter } from './PeriodFilter';
 import { RecommendedArtistsCard } from './RecommendedArtistsCard';
 import { ThemeVectorSpaceCard } from './ThemeVectorSpaceCard';
 

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/
 import { IconSparkles } from '@tabler/icons-react';
 import { formatCompactNumber } from '../../../lib/format';
 import type { RecommendedArtist } from '../sample-insights';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../../components/dashboard';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 

@@ -15,7 +15,7 @@ import {
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CollabUserType } from '../collab-rules';
-import { notifyComingSoon } from '../coming-soon';
+import { notifyComingSoon } from '../../../lib/coming-soon';
 import { offersFor, type CollaborationOffer } from '../sample-offers';
 import { OfferStatusBadge } from './OfferStatusBadge';
 

@@ -2,7 +2,7 @@ import { Button, Modal, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextIn
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent } from 'react';
 import { PAYOUT_MODELS, PITCH_BUDGET_RANGES, PROPOSAL_TIMELINES, type CollabUserType } from '../collab-rules';
-import { notifyComingSoon } from '../coming-soon';
+import { notifyComingSoon } from '../../../lib/coming-soon';
 
 const BRAND_TYPES = ['Audio hardware', 'Streetwear', 'Beverages', 'Creative software', 'Skate', 'Coffee'];
 const GENRES = [

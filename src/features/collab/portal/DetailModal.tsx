@@ -1,6 +1,6 @@
 import { Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCompactNumber } from '../../../lib/format';
-import { notifyComingSoon } from '../coming-soon';
+import { notifyComingSoon } from '../../../lib/coming-soon';
 import type { ArtistPitch, BrandCampaignOffer } from '../sample-portal';
 
 export type PortalItem = { kind: 'campaign'; item: BrandCampaignOffer } | { kind: 'pitch'; item: ArtistPitch };

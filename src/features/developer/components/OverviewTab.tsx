@@ -1,6 +1,6 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconApps, IconCircleCheck, IconUsers } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { StatCard } from '../../../components/dashboard';
 import { formatCompactNumber } from '../../../lib/format';
 import { statusColor } from '../display-rules';
 import { PORTAL_STATS, RECENT_API_ACTIVITY } from '../sample-portal';
@@ -10,20 +10,20 @@ export function OverviewTab({ appCount }: { appCount: number }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <Stat
+        <StatCard
           label="Total API Calls"
           value={formatCompactNumber(PORTAL_STATS.totalApiCalls)}
           icon={<IconActivity size={18} />}
           color="grape"
         />
-        <Stat
+        <StatCard
           label="Active Users"
           value={formatCompactNumber(PORTAL_STATS.activeUsers)}
           icon={<IconUsers size={18} />}
           color="blue"
         />
-        <Stat label="Applications" value={String(appCount)} icon={<IconApps size={18} />} color="teal" />
-        <Stat
+        <StatCard label="Applications" value={String(appCount)} icon={<IconApps size={18} />} color="teal" />
+        <StatCard
           label="Success Rate"
           value={`${PORTAL_STATS.successRate}%`}
           icon={<IconCircleCheck size={18} />}
@@ -68,25 +68,5 @@ export function OverviewTab({ appCount }: { appCount: number }) {
         </Stack>
       </Card>
     </Stack>
-  );
-}
-
-function Stat({ label, value, icon, color }: { label: string; value: string; icon: ReactNode; color: string }) {
-  return (
-    <Card withBorder radius="lg" padding="md" data-testid="stat-card">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2}>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text fz={{ base: 22, sm: 26 }} fw={800}>
-            {value}
-          </Text>
-        </Stack>
-        <ThemeIcon variant="light" color={color} radius="md" visibleFrom="xs" aria-hidden>
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
   );
 }

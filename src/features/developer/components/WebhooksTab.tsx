@@ -1,7 +1,7 @@
 import { Button, Card, Code, Group, Stack, Text } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { WEBHOOK_EVENTS } from '../api-docs';
-import { notifyComingSoon } from '../coming-soon';
+import { notifyComingSoon } from '../../../lib/coming-soon';
 
 export function WebhooksTab() {
   return (
