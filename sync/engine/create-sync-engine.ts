@@ -2,10 +2,11 @@
  * The local-first engine for one signed-in user. Invariants: the app reads and writes only
  * `engine.db`; replication runs only between start() and stop(), only in the leader tab, and
  * is re-triggered on `online`, focus/visibility and every `pollIntervalMs` while visible;
- * failures back off exponentially (never a busy loop) and wait in the retry gate, which each
- * trigger opens at once with the backoff reset — so writes made offline are pushed as soon as
- * the device is back, not after the backoff — while offline nothing is retried or triggered
- * (no timers burn retries); status, pending count and last-synced
+ * failed requests wait in the retry gate (retry-gate.ts): refused ones back off exponentially
+ * (never a busy loop), unreachable ones are probed one at a time, and every trigger — and the
+ * first request that gets through — releases them with the backoff reset, so writes made offline
+ * are pushed as soon as the device is back, not after the backoff; while `navigator.onLine` is
+ * false nothing is retried or triggered; status, pending count and last-synced
  * time are derived from the database and the shared sync meta, so every tab tells the truth;
  * close() and removeLocalData() stop replication first and leave no timers behind.
  */
@@ -55,6 +56,11 @@ export interface SyncEngineOptions {
   pollIntervalMs?: number;
   retryTimeMs?: number;
   maxRetryTimeMs?: number;
+  /**
+   * While requests fail at the network level although `navigator.onLine` is true, one of them is
+   * retried per this interval (the others follow its first success). Default min(retryTimeMs, 5 s).
+   */
+  reconnectProbeMs?: number;
   /** Collections to open and replicate; default all (see database.ts about RxDB's limit). */
   collections?: readonly CollectionName[];
   /** Subscribe to Supabase realtime to trigger pulls (gives up silently if unavailable). */
@@ -126,6 +132,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const reporter: ReplicationReporter = {
     success() {
       lastRequestFailed = false;
+      retryGate?.reachable();
       if (consecutiveFailures > 0) setRetryTime(baseRetry);
       consecutiveFailures = 0;
       void meta.update({ failure: null });
@@ -194,7 +201,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     if (running$.value || db.closed) return;
     running$.next(true);
     const gate = createRetryGate({
-      delayMs: () => retryDelay(consecutiveFailures, baseRetry, maxRetry),
+      delayMs: (attempt) => retryDelay(attempt, baseRetry, maxRetry),
+      probeMs: options.reconnectProbeMs ?? Math.min(baseRetry, 5_000),
       isOnline: () => connectivity.isOnline(),
     });
     retryGate = gate;

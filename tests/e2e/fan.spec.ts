@@ -128,10 +128,8 @@ test('a new fan uses the locker and claims a reward offline; both reach the serv
   expect(await serverRows(request, 'reward_claims', `fan_id=eq.${userId}&day=eq.6&select=day`)).toHaveLength(0);
 
   await goOnline(context);
-  // Product target: ~15 s. Measured here: the pushes land 58-60 s after reconnect, because a push
-  // that failed offline waits out the engine's backoff (maxRetryTimeMs 60 s) instead of being
-  // woken by `online` (reported to the sync engine's owner). Until that is fixed, allow 90 s.
-  const SYNC_AFTER_RECONNECT_MS = 90_000;
+  // Product target: ~15 s. Failed pushes wait in the engine's retry gate, which `online` opens.
+  const SYNC_AFTER_RECONNECT_MS = 15_000;
   await expect
     .poll(async () => (await serverRows(request, 'reward_claims', `fan_id=eq.${userId}&day=eq.6&select=day`)).length, {
       timeout: SYNC_AFTER_RECONNECT_MS,

@@ -73,8 +73,9 @@ async function secondsUntilOnServer(id: string, reconnect: () => void, withinMs:
   return (Date.now() - started) / 1000;
 }
 
-// A backoff far longer than the assertion window: a push that waits it out cannot pass.
-const LONG_BACKOFF = { retryTimeMs: 30_000, maxRetryTimeMs: 60_000 } as const;
+// A backoff (and probe interval) far longer than the assertion window: a push that waits it out
+// cannot pass.
+const LONG_BACKOFF = { retryTimeMs: 30_000, maxRetryTimeMs: 60_000, reconnectProbeMs: 30_000 } as const;
 const WITHIN_MS = 3_000;
 
 describe('writes made offline are pushed at once on reconnect', () => {
@@ -142,6 +143,30 @@ describe('writes made offline are pushed at once on reconnect', () => {
 
     const seconds = await secondsUntilOnServer(id, () => device.setOffline(false), WITHIN_MS);
     console.info(`write reached the server ${seconds.toFixed(2)} s after the backend came back (1 s tick)`);
+    expect(seconds).toBeLessThan(WITHIN_MS / 1000);
+  });
+
+  it('navigator.onLine stays true and no event fires (an offline reload): a probe finds the backend back', async () => {
+    const browser = simulatedBrowser();
+    const device = await openUserDevice('reconnect-probe', {
+      ...LONG_BACKOFF,
+      reconnectProbeMs: 1_000,
+      connectivity: browser.connectivity,
+    });
+    device.setOffline(true);
+    const failed = networkFailure(device);
+    const id = await writeMediaId(device);
+    await failed;
+    device.engine.resync().catch(() => undefined); // every collection fails and waits
+    await sleep(500);
+    // While unreachable: one probe per second, not one request per collection.
+    const before = device.network.requests;
+    await sleep(3_000);
+    expect(device.network.requests - before).toBeLessThanOrEqual(4);
+    expect(await serverHas(id)).toBe(false);
+
+    const seconds = await secondsUntilOnServer(id, () => device.setOffline(false), WITHIN_MS);
+    console.info(`write reached the server ${seconds.toFixed(2)} s after the backend came back (no event, 1 s probe)`);
     expect(seconds).toBeLessThan(WITHIN_MS / 1000);
   });
 
