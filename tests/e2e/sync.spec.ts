@@ -147,7 +147,7 @@ test('an offline MediaID change survives an offline reload and reaches the serve
   // The header tells what waits: the MediaID (and the profile's role list) are still local only.
   await expect(page.getByRole('status').filter({ hasText: /changes? waiting/ })).toBeVisible({ timeout: 20_000 });
   // The brand role is still there (read back from the local database by the identity layer).
-  await expect.soft(page.getByRole('button', { name: /Current role: Brand/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /Current role: Brand/ })).toBeVisible({ timeout: 20_000 });
   expect((await serverMediaIds(request, userId)).map((m) => m.role)).toEqual(['fan']);
 
   // Back online: the stored change is on the server within 10 s.

@@ -17,17 +17,25 @@ function IdentityBridge({ identity }: { identity: IdentityStore }) {
   const { engine, userId, error } = useSyncContext();
 
   useEffect(() => {
-    if (!userId || error) {
-      // No local database (signed out, or IndexedDB refused): the store falls back to the server.
+    if (!userId) {
+      // Signed out (or the session not read yet): nothing to feed; the store resets its rows
+      // itself when the user changes. Never report "no local rows" here: this effect may run
+      // after the store has already taken a stored session, and the guard would then decide
+      // on the server's (or the offline) answer alone.
       identity.attachWriter(null);
-      identity.setLocal(null);
+      return;
+    }
+    if (error) {
+      // IndexedDB refused: this user has no local database; the store falls back to the server.
+      identity.attachWriter(null);
+      identity.setLocal(userId, null);
       return;
     }
     if (!engine || engine.userId !== userId) return; // still opening: the profile stays loading
     const { db } = engine;
     let profile: ProfileRecord | null | undefined;
     let mediaIds: MediaIdRecord[] | undefined;
-    const push = () => identity.setLocal({ profile, mediaIds });
+    const push = () => identity.setLocal(userId, { profile, mediaIds });
     const profileSub = db.profiles.findOne(userId).$.subscribe((doc) => {
       profile = doc ? (doc.toMutableJSON() as ProfileDoc) : null;
       push();

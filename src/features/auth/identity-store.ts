@@ -2,7 +2,10 @@
  * The real AuthStateSource: the Supabase session plus the profile routing state computed from the
  * user's local rows (pushed in by the sync bridge) merged with one server lookup when online.
  * Invariants: loading turns false once the session is read; a stored session that could not be
- * refreshed offline still counts as signed in; only the latest lookup for the current user wins.
+ * refreshed offline still counts as signed in; only the latest lookup for the current user wins;
+ * local rows are accepted only for the user they belong to, and the profile stays loading until
+ * they have been read (resolveProfileRouting), so the guard never decides on the server's (or an
+ * offline) answer alone while the user's local database — with its offline writes — is opening.
  */
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import {
@@ -18,9 +21,8 @@ import type { AppSupabaseClient } from '../../lib/supabase';
 import type { EngagementRecord, MediaIdRecord, ProfileRecord } from '../mediaid/build-media-id';
 import {
   classifyProfileError,
-  computeProfileRoutingState,
   mergeMediaIds,
-  mergeProfileCheck,
+  resolveProfileRouting,
   type ProfileCheck,
 } from '../roles/profile-routing-state';
 import { createServerWriter } from './server-writer';
@@ -45,7 +47,12 @@ export interface IdentityStore extends AuthStateSource {
   readonly client: AppSupabaseClient;
   start(): () => void;
   lastEvent(): AuthChangeEvent | null;
-  setLocal(rows: LocalIdentityRows | null): void;
+  /**
+   * The user's local rows (`null`: this user has no local database, e.g. IndexedDB refused).
+   * Ignored unless `userId` is the signed-in user (a late call for an earlier state must not
+   * clear the rows the current user is waiting for).
+   */
+  setLocal(userId: string, rows: LocalIdentityRows | null): void;
   attachWriter(writer: IdentityWriter | null): void;
   writer(): IdentityWriter | null;
   mediaIds(): MediaIdRecord[];
@@ -107,16 +114,7 @@ export function createIdentityStore(
   function recompute() {
     const user = session?.user ?? null;
     let profile = EMPTY_PROFILE;
-    if (user) {
-      const localLoading = local !== null && (local.profile === undefined || local.mediaIds === undefined);
-      if (localLoading || server.pending) {
-        profile = { ...EMPTY_PROFILE, loading: true };
-      } else {
-        const check = mergeProfileCheck(local?.profile, server.check);
-        const mediaIds = mergeMediaIds(local?.mediaIds, server.mediaIds);
-        profile = computeProfileRoutingState({ user, check, mediaIds, requestedRole: preferredRole });
-      }
-    }
+    if (user) profile = resolveProfileRouting({ user, local, server, preferredRole });
     snapshot = { user, session, loading: !sessionRead, profile };
     listeners.forEach((listener) => listener());
   }
@@ -210,7 +208,8 @@ export function createIdentityStore(
       };
     },
     lastEvent: () => event,
-    setLocal(rows) {
+    setLocal(userId, rows) {
+      if (!session || session.user.id !== userId) return;
       local = rows;
       recompute();
     },

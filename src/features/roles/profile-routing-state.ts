@@ -1,5 +1,9 @@
-/** Computes the profile routing state (spec §3) from the user's local rows and the server's answer. Pure. */
-import type { AuthUser, ProfileRoutingState } from '../../lib/auth-state';
+/**
+ * Computes the profile routing state (spec §3) from the user's local rows and the server's answer.
+ * Pure. Invariants: local rows win over the server lookup (they may hold offline writes); the state
+ * is `loading` — and the route guard waits — until it no longer depends on rows still being read.
+ */
+import { EMPTY_PROFILE, type AuthUser, type ProfileRoutingState } from '../../lib/auth-state';
 import { isRole, type Role } from '../../lib/roles';
 import { availableRolesFrom, roleNeedsSetup, roleSetupStatuses, type MediaIdLike } from './role-rules';
 
@@ -110,4 +114,49 @@ export function mergeMediaIds<T extends MediaIdLike>(
   for (const row of server ?? []) byRole.set(row.role, row);
   for (const row of local ?? []) byRole.set(row.role, row);
   return [...byRole.values()];
+}
+
+/** The user's rows in the local database; `undefined` fields are still being read. */
+export interface LocalRows<M extends MediaIdLike> {
+  profile: ProfileLike | null | undefined;
+  mediaIds: readonly M[] | undefined;
+}
+
+/** The server lookup: `check` undefined = no answer (offline, or not asked yet). */
+export interface ServerLookup<M extends MediaIdLike> {
+  check: ProfileCheck | undefined;
+  mediaIds: readonly M[] | null;
+  pending: boolean;
+}
+
+export interface RoutingSources<M extends MediaIdLike> {
+  user: AuthUser;
+  /** null only when this user has no local database (IndexedDB refused): the server alone decides. */
+  local: LocalRows<M> | null;
+  server: ServerLookup<M>;
+  preferredRole?: Role | null;
+}
+
+/**
+ * Whether the routing state would be decided on partial data (the guard then waits): while the
+ * local rows are being read; while the server is asked for the first time and no local profile
+ * row can answer instead (a new device, or no local database). A server refresh behind local rows
+ * does not block: local rows win anyway.
+ */
+export function routingStillLoading<M extends MediaIdLike>({ local, server }: RoutingSources<M>): boolean {
+  if (local && (local.profile === undefined || local.mediaIds === undefined)) return true;
+  return server.pending && server.check === undefined && !local?.profile;
+}
+
+/**
+ * The profile routing state from local rows and the server lookup (spec §3/§4): local rows win
+ * (they hold offline writes not pushed yet: a role set up or switched offline), the server fills
+ * in what is not local yet; `loading` while that would still be a guess.
+ */
+export function resolveProfileRouting<M extends MediaIdLike>(sources: RoutingSources<M>): ProfileRoutingState {
+  if (routingStillLoading(sources)) return { ...EMPTY_PROFILE, loading: true };
+  const { user, local, server, preferredRole } = sources;
+  const mediaIds = mergeMediaIds(local?.mediaIds, server.mediaIds);
+  const check = mergeProfileCheck(local?.profile, server.check);
+  return computeProfileRoutingState({ user, check, mediaIds, requestedRole: preferredRole });
 }
