@@ -109,14 +109,15 @@ test('password reset through the local inbox link signs the user in', async ({ p
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Email' }).click();
   await expect(page.getByRole('button', { name: 'Back to Sign In' })).toBeVisible();
-  const inbox = (await (await request.get(`${BACKEND}/__local/inbox`)).json()) as {
-    to: string;
-    type: string;
-    link: string;
-  }[];
-  const mail = [...inbox].reverse().find((message) => message.to === email && message.type === 'recovery');
-  expect(mail).toBeTruthy();
-  await page.goto(mail!.link);
+  type LocalMail = { to: string; type: string; link: string };
+  const findMail = async () => {
+    const inbox = (await (await request.get(`${BACKEND}/__local/inbox`)).json()) as LocalMail[];
+    return [...inbox].reverse().find((message) => message.to === email && message.type === 'recovery');
+  };
+  // The local mailer may record the message a moment after the response: poll rather than read once.
+  await expect.poll(findMail, { timeout: 10_000 }).toBeTruthy();
+  const mail = (await findMail())!;
+  await page.goto(mail.link);
   await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
   await page.getByLabel(/^New Password/).fill('new-pass-2');
   await page.getByLabel('Confirm New Password').fill('new-pass-3');
