@@ -1,0 +1,220 @@
+/**
+ * Sync benchmark in headless Chromium on native IndexedDB — the same comparison as
+ * tests/bench/sync.bench.ts (fake-indexeddb in Node): initial sync of 5,000 MediaID-sized rows
+ * into an empty device vs the baseline of one plain `select` + Dexie `bulkPut` into a plain Dexie
+ * table, alternating in the same page, medians; plus local write latency of one document and of
+ * a 1,000-document bulkInsert. Run: `npx tsx tests/bench/sync-browser.bench.ts`.
+ * The in-process local backend (in-memory, free port) serves the data; the page code
+ * (tests/bench/browser/sync-entry.ts) is bundled with esbuild into /tmp and served by a tiny
+ * HTTP server. Chromium: CHROME_PATH or /usr/bin/chromium (no browser download), with a
+ * persistent on-disk profile (an incognito context keeps IndexedDB in memory).
+ * Also printed: an "IndexedDB floor" — the same select plus the two bulkPuts RxDB's Dexie storage
+ * has to make per pulled row (document with the collection's indexes, replication meta with the
+ * full document state), without RxDB — to tell storage cost from engine cost.
+ * Env: BENCH_RUNS (5), BENCH_SETTLE_MS (1500), BENCH_VERBOSE=1 (per run, request timeline),
+ * BENCH_TRACE=1 (one extra engine run with every storage call timed), BENCH_PROFILE=<file>
+ * (one extra engine run under the CDP CPU profiler; unminified bundle; prints the hot spots).
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '@supabase/supabase-js';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { startLocalBackend } from '../../supabase/local/index';
+
+const ROWS = 5000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// Per process, so two runs (e.g. CI and a developer) never serve each other's bundle.
+const OUT_DIR = `/tmp/bucket-bench-browser/${process.pid}`;
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1500);
+const here = dirname(fileURLToPath(import.meta.url));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+// Node 20 has no WebSocket; realtime is never used by the Node-side clients.
+class NoRealtime {
+  constructor() {
+    throw new Error('no realtime in the benchmark');
+  }
+}
+const nodeClientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: ((globalThis as { WebSocket?: unknown }).WebSocket ?? NoRealtime) as never },
+};
+
+interface SyncBench {
+  setup(config: { url: string; anonKey: string; email: string; password: string; rows: number }): Promise<string>;
+  baseline(): Promise<number>;
+  indexFloor(): Promise<number>;
+  engine(trace?: boolean): Promise<{ ms: number; openMs: number; count: number; requestMs: number; requests: number; timeline: string }>;
+  writes(runs: number): Promise<{ single: number[]; bulk: number[] }>;
+}
+type BenchWindow = { syncBench: SyncBench };
+
+async function bundle(): Promise<void> {
+  mkdirSync(OUT_DIR, { recursive: true });
+  await build({
+    entryPoints: [join(here, 'browser/sync-entry.ts')],
+    outfile: join(OUT_DIR, 'sync-entry.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    // Readable function names in a CPU profile (BENCH_PROFILE).
+    minify: !process.env.BENCH_PROFILE,
+    sourcemap: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+}
+
+function serve(): Promise<Server> {
+  const html = '<!doctype html><meta charset="utf-8"><title>sync bench</title><script type="module" src="/sync-entry.js"></script>';
+  const server = createServer((req, res) => {
+    if (req.url === '/sync-entry.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+      res.end(readFileSync(join(OUT_DIR, 'sync-entry.js')));
+    } else if (req.url === '/' || req.url === '/index.html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(html);
+    } else {
+      res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** One extra engine run under the CDP Profiler; writes a .cpuprofile and prints the hot spots. */
+async function profileEngineRun(page: Page, file: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.evaluate(() => (window as unknown as BenchWindow).syncBench.engine());
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  console.log(`CPU profile written to ${file}; top self time:`);
+  [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .forEach(([k, v]) => console.log(`  ${ms(v).padStart(10)}  ${k}`));
+}
+
+async function main() {
+  const backend = await startLocalBackend({ port: 0, quiet: true });
+  const server = await serve();
+  // A persistent profile on disk, as an installed app has: a default (incognito-like) context
+  // keeps IndexedDB in memory, which is not what users run on.
+  const profileDir = mkdtempSync(join(tmpdir(), 'bucket-bench-profile-'));
+  const browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const [, artistUp] = await Promise.all([
+      bundle(),
+      createClient(backend.url, backend.anonKey, nodeClientOptions).auth.signUp({
+        email: `bench-artist-${Date.now()}@example.test`,
+        password: 'secret-password',
+      }),
+    ]);
+    const artistId = artistUp.data.user!.id;
+    // MediaID-sized payload (same rows as tests/bench/sync.bench.ts).
+    await backend.query(
+      `insert into public.content_items (artist_id, title, description, file_path, file_type, file_size, metadata, is_public)
+       select $1::uuid, 'Track ' || g, 'Seeded row ' || g, $1::text || '/' || g || '-t.mp3', 'audio/mpeg', 1000 + g,
+         jsonb_build_object(
+           'interests', jsonb_build_array('Discovering new music', 'Supporting independent artists', 'High-quality audio', 'Underground scenes', 'Exclusive content'),
+           'genre_preferences', jsonb_build_array('Electronic', 'Jazz', 'Lo-fi'),
+           'privacy_settings', jsonb_build_object('data_sharing', true, 'location_access', false, 'audio_capture', false, 'anonymous_logging', true, 'marketing_communications', false),
+           'content_flags', jsonb_build_object('mood', 'calm', 'likes', jsonb_build_array('synths'))),
+         true
+       from generate_series(1, $2::int) g`,
+      [artistId, ROWS],
+    );
+    const fanEmail = `bench-fan-${Date.now()}@example.test`;
+    const password = 'secret-password';
+    const up = await createClient(backend.url, backend.anonKey, nodeClientOptions).auth.signUp({ email: fanEmail, password });
+    if (up.error) throw up.error;
+
+    const page: Page = await browser.newPage();
+    page.on('pageerror', (error) => console.error('[page error]', error));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || process.env.BENCH_VERBOSE) console.error('[page]', msg.text());
+    });
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => 'syncBench' in window);
+    await page.evaluate(
+      (config) => (window as unknown as BenchWindow).syncBench.setup(config),
+      { url: backend.url, anonKey: backend.anonKey, email: fanEmail, password, rows: ROWS },
+    );
+
+    const baseline: number[] = [];
+    const engineTimes: number[] = [];
+    const openTimes: number[] = [];
+    const floorTimes: number[] = [];
+    // Run 0 warms up JIT, PGlite and the HTTP path; it is not counted. Alternating order.
+    // Each measurement deletes its database; IndexedDB finishes that (and compaction) in the
+    // background, so the next one starts after a pause instead of competing with it.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    for (let run = 0; run <= RUNS; run++) {
+      const b = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.baseline());
+      await settle();
+      const e = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.engine());
+      await settle();
+      const f = await page.evaluate(() => (window as unknown as BenchWindow).syncBench.indexFloor());
+      await settle();
+      if (e.count !== ROWS) throw new Error(`engine pulled ${e.count}`);
+      if (run > 0) {
+        baseline.push(b);
+        engineTimes.push(e.ms);
+        openTimes.push(e.openMs);
+        floorTimes.push(f);
+      }
+      if (process.env.BENCH_VERBOSE) console.log(`  run ${run}: baseline ${ms(b)}, floor ${ms(f)}, engine ${ms(e.ms)} (+open ${ms(e.openMs)}; ${e.requests} content_items requests ${ms(e.requestMs)}: ${e.timeline})`);
+    }
+    if (process.env.BENCH_TRACE) await page.evaluate(() => (window as unknown as BenchWindow).syncBench.engine(true));
+    if (process.env.BENCH_PROFILE) await profileEngineRun(page, process.env.BENCH_PROFILE);
+    const { single, bulk } = await page.evaluate(
+      (runs) => (window as unknown as BenchWindow).syncBench.writes(runs),
+      RUNS,
+    );
+
+    const b = median(baseline);
+    const e = median(engineTimes);
+    console.log(`\nInitial sync of ${ROWS} MediaID-sized rows (median of ${RUNS}, Chromium, native IndexedDB):`);
+    console.log(`  baseline select + Dexie bulkPut : ${ms(b)}  (${Math.round(ROWS / (b / 1000))} rows/s)`);
+    console.log(`  sync engine (pull into RxDB)    : ${ms(e)}  (${Math.round(ROWS / (e / 1000))} rows/s)`);
+    console.log(`  ratio engine / baseline         : ${(e / b).toFixed(2)}×  (goal ≤ 2×)`);
+    console.log(`  (engine database open, not in the ratio: ${ms(median(openTimes))})`);
+    const f = median(floorTimes);
+    console.log(`  IndexedDB floor: select + the document and replication-meta bulkPuts with RxDB's index sets`);
+    console.log(`    (no RxDB, no engine): ${ms(f)} = ${(f / b).toFixed(2)}× baseline; engine / floor ${(e / f).toFixed(2)}×`);
+    console.log(`Local writes:`);
+    console.log(`  one MediaID upsert (median of 50): ${ms(median(single))}`);
+    console.log(`  1,000-doc bulkInsert (median of ${RUNS}): ${ms(median(bulk))}`);
+  } finally {
+    await browser.close();
+    rmSync(profileDir, { recursive: true, force: true });
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    server.close();
+    await backend.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
