@@ -9,6 +9,14 @@ const OutboxAutostart = lazy(() =>
   import('../features/uploads/OutboxAutostart').then((m) => ({ default: m.OutboxAutostart })),
 );
 
+/** Rendered after the lazy pieces in the same Suspense boundary: marks start-up as finished. */
+function ChromeReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appChrome = 'ready';
+  }, []);
+  return null;
+}
+
 /** Only a signed-in artist downloads the upload stack; everyone else never loads it. */
 function ArtistOutbox() {
   const { user, profile } = useAuthSnapshot();
@@ -35,6 +43,7 @@ export function DeferredAppChrome({ ready, uploads }: { ready: Promise<void>; up
       <Notifications position="top-right" />
       <UpdatePrompt />
       {uploads ? <ArtistOutbox /> : null}
+      <ChromeReady />
     </Suspense>
   );
 }

@@ -54,6 +54,12 @@ const SECTIONS = {
   ],
 } as const;
 
+/** Start-up has finished: the idle-loaded app chrome (notifications, SW prompt) is mounted, network quiet. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.appChrome === 'ready');
+  await page.waitForLoadState('networkidle');
+}
+
 /** Network requests made while `action` runs (data: and blob: URLs are not network). */
 async function requestsDuring(page: Page, action: () => Promise<void>): Promise<string[]> {
   const seen: string[] = [];
@@ -143,6 +149,7 @@ test('the period filter switches figures without network requests', async ({ pag
   await page.goto('/dashboard/artist');
   const streams = page.getByTestId('stat-value').first();
   await expect(streams).toHaveText('812.6K');
+  await settled(page);
   const requests = await requestsDuring(page, async () => {
     await page.getByText('7d', { exact: true }).click();
     await expect(streams).toHaveText('184.3K');
@@ -154,6 +161,7 @@ test('the period filter switches figures without network requests', async ({ pag
   await page.goto('/dashboard/brand');
   const reach = page.getByTestId('stat-value').first();
   await expect(reach).toHaveText('7.6M');
+  await settled(page);
   const brandRequests = await requestsDuring(page, async () => {
     await page.getByText('7d', { exact: true }).click();
     await expect(reach).toHaveText('1.8M');

@@ -3,6 +3,7 @@ import { map } from 'rxjs';
 import { useObservableValue } from '../../data';
 import { SyncContext } from '../../data/sync-context';
 import { supabase } from '../../lib/supabase';
+import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import type { ContentRowLike } from './content-to-bucket';
 
 export interface BucketContentState {
@@ -54,8 +55,10 @@ function useServerContent(artistId: string | null, enabled: boolean, refreshKey:
 /** The artist's content_items rows, newest first (RLS: owner always, others public/unlocked). */
 export function useBucketContent(artistId: string | null, refreshKey = 0): BucketContentState {
   const local = useLocalContent(artistId);
-  const server = useServerContent(artistId, !local, refreshKey);
-  if (!artistId) return { rows: [], loading: false };
+  // Without a session (signed out, or the e2e in-memory harness) the server has nothing to show.
+  const { session } = useAuthSnapshot();
+  const server = useServerContent(artistId, !local && Boolean(session), refreshKey);
+  if (!artistId || (!local && !session)) return { rows: [], loading: false };
   return local ?? server;
 }
 
