@@ -2,4 +2,12 @@
 export { PeriodFilter } from './PeriodFilter';
 export { SectionCard } from './SectionCard';
 export { StatCard, type StatCardProps } from './StatCard';
-export { ANALYTICS_PERIODS, DEFAULT_PERIOD, PERIOD_LABELS, isAnalyticsPeriod, type AnalyticsPeriod } from './analytics-period';
+export {
+  ANALYTICS_PERIODS,
+  DEFAULT_PERIOD,
+  PERIOD_LABELS,
+  isAnalyticsPeriod,
+  type AnalyticsPeriod,
+} from './analytics-period';
+export { DashboardFrame, dashboardGap, type DashboardFrameProps } from './DashboardFrame';
+export { LabeledValue } from './LabeledValue';

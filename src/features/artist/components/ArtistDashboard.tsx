@@ -1,6 +1,6 @@
-import { Container, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Grid, SimpleGrid } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_PERIOD, PeriodFilter, PERIOD_LABELS, type AnalyticsPeriod } from '../../../components/dashboard';
+import { DashboardFrame, dashboardGap, DEFAULT_PERIOD, type AnalyticsPeriod } from '../../../components/dashboard';
 import { selectArtistAnalytics } from '../sample-analytics';
 import { ArtistHeader } from './ArtistHeader';
 import { ArtistMetricCards } from './ArtistMetricCards';
@@ -24,11 +24,15 @@ export interface ArtistDashboardProps {
 export function ArtistDashboard({ withUpload = true, roleSwitcher, spacious = false }: ArtistDashboardProps) {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const data = useMemo(() => selectArtistAnalytics(period), [period]);
-  const gap = spacious ? 'xl' : 'lg';
+  const gap = dashboardGap(spacious);
 
   return (
-    <Container size={spacious ? 'lg' : 'xl'} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap={gap} data-testid="artist-dashboard">
+    <DashboardFrame
+      testId="artist-dashboard"
+      spacious={spacious}
+      period={period}
+      onPeriodChange={setPeriod}
+      header={
         <ArtistHeader
           artist={data.artist}
           actions={
@@ -38,27 +42,22 @@ export function ArtistDashboard({ withUpload = true, roleSwitcher, spacious = fa
             </>
           }
         />
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {PERIOD_LABELS[period].toLowerCase()}
-          </Text>
-          <PeriodFilter value={period} onChange={setPeriod} />
-        </Group>
-        <ArtistMetricCards data={data} period={period} />
-        <Grid gap={gap}>
-          <Grid.Col span={{ base: 12, lg: spacious ? 12 : 8 }}>
-            <FanGeographyCard geo={data.fanGeoData} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: spacious ? 12 : 4 }}>
-            <RevenueByChannelCard revenue={data.revenueByChannel} />
-          </Grid.Col>
-        </Grid>
-        <SimpleGrid cols={{ base: 1, md: spacious ? 1 : 2 }} spacing={gap}>
-          <WeeklyEngagementCard engagement={data.dropEngagement} />
-          <TopPromotersCard promoters={data.topPromoters} />
-        </SimpleGrid>
-        <ContentThemesCard themes={data.contentThemes} />
-      </Stack>
-    </Container>
+      }
+    >
+      <ArtistMetricCards data={data} period={period} />
+      <Grid gap={gap}>
+        <Grid.Col span={{ base: 12, lg: spacious ? 12 : 8 }}>
+          <FanGeographyCard geo={data.fanGeoData} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: spacious ? 12 : 4 }}>
+          <RevenueByChannelCard revenue={data.revenueByChannel} />
+        </Grid.Col>
+      </Grid>
+      <SimpleGrid cols={{ base: 1, md: spacious ? 1 : 2 }} spacing={gap}>
+        <WeeklyEngagementCard engagement={data.dropEngagement} />
+        <TopPromotersCard promoters={data.topPromoters} />
+      </SimpleGrid>
+      <ContentThemesCard themes={data.contentThemes} />
+    </DashboardFrame>
   );
 }

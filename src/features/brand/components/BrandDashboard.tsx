@@ -1,6 +1,6 @@
-import { Container, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Grid, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_PERIOD, PeriodFilter, PERIOD_LABELS, type AnalyticsPeriod } from '../../../components/dashboard';
+import { DashboardFrame, dashboardGap, DEFAULT_PERIOD, type AnalyticsPeriod } from '../../../components/dashboard';
 import { selectBrandAnalytics } from '../sample-analytics';
 import { AI_CAMPAIGN_INSIGHTS, ARTIST_THEME_VECTOR } from '../sample-insights';
 import { ArtistPartnershipsCard } from './ArtistPartnershipsCard';
@@ -25,43 +25,40 @@ export interface BrandDashboardProps {
 export function BrandDashboard({ extended = true, roleSwitcher, spacious = false }: BrandDashboardProps) {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const data = useMemo(() => selectBrandAnalytics(period), [period]);
-  const gap = spacious ? 'xl' : 'lg';
+  const gap = dashboardGap(spacious);
 
   return (
-    <Container size={spacious ? 'lg' : 'xl'} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap={gap} data-testid="brand-dashboard">
-        <BrandHeader brand={data.brand} actions={roleSwitcher} />
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {PERIOD_LABELS[period].toLowerCase()}
-          </Text>
-          <PeriodFilter value={period} onChange={setPeriod} />
-        </Group>
-        <BrandMetricCards data={data} />
-        <Grid gap={gap}>
-          <Grid.Col span={{ base: 12, lg: spacious ? 12 : 7 }}>
-            <CampaignRegionsCard regions={data.campaignRegions} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: spacious ? 12 : 5 }}>
-            <CampaignMomentumCard momentum={data.campaignMomentum} />
-          </Grid.Col>
-        </Grid>
-        <SimpleGrid cols={{ base: 1, md: spacious ? 1 : 2 }} spacing={gap}>
-          <AudienceIntelligenceCard audience={data.audienceInsights} />
-          <ArtistPartnershipsCard partners={data.topArtistPartnerships} />
-        </SimpleGrid>
-        <BrandImpactCard data={data} />
-        {extended ? (
-          <Stack gap={gap} component="section" aria-labelledby="brand-extended-heading">
-            <Title order={2} size="h3" id="brand-extended-heading" mt="md">
-              Extended view
-            </Title>
-            <RecommendedArtistsCard artists={AI_CAMPAIGN_INSIGHTS.recommendedArtists} />
-            <OptimizationInsightsCard insights={AI_CAMPAIGN_INSIGHTS.campaignOptimizations} />
-            <ThemeVectorSpaceCard themes={ARTIST_THEME_VECTOR} />
-          </Stack>
-        ) : null}
-      </Stack>
-    </Container>
+    <DashboardFrame
+      testId="brand-dashboard"
+      spacious={spacious}
+      period={period}
+      onPeriodChange={setPeriod}
+      header={<BrandHeader brand={data.brand} actions={roleSwitcher} />}
+    >
+      <BrandMetricCards data={data} />
+      <Grid gap={gap}>
+        <Grid.Col span={{ base: 12, lg: spacious ? 12 : 7 }}>
+          <CampaignRegionsCard regions={data.campaignRegions} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: spacious ? 12 : 5 }}>
+          <CampaignMomentumCard momentum={data.campaignMomentum} />
+        </Grid.Col>
+      </Grid>
+      <SimpleGrid cols={{ base: 1, md: spacious ? 1 : 2 }} spacing={gap}>
+        <AudienceIntelligenceCard audience={data.audienceInsights} />
+        <ArtistPartnershipsCard partners={data.topArtistPartnerships} />
+      </SimpleGrid>
+      <BrandImpactCard data={data} />
+      {extended ? (
+        <Stack gap={gap} component="section" aria-labelledby="brand-extended-heading">
+          <Title order={2} size="h3" id="brand-extended-heading" mt="md">
+            Extended view
+          </Title>
+          <RecommendedArtistsCard artists={AI_CAMPAIGN_INSIGHTS.recommendedArtists} />
+          <OptimizationInsightsCard insights={AI_CAMPAIGN_INSIGHTS.campaignOptimizations} />
+          <ThemeVectorSpaceCard themes={ARTIST_THEME_VECTOR} />
+        </Stack>
+      ) : null}
+    </DashboardFrame>
   );
 }

@@ -18,6 +18,7 @@ import type { CollabUserType } from '../collab-rules';
 import { notifyComingSoon } from '../../../lib/coming-soon';
 import { offersFor, type CollaborationOffer } from '../sample-offers';
 import { OfferStatusBadge } from './OfferStatusBadge';
+import { LabeledValue } from '../../../components/dashboard';
 
 export function ActiveOffersTab({ userType }: { userType: CollabUserType }) {
   const offers = offersFor(userType);
@@ -113,9 +114,13 @@ function OfferDetail({ offer }: { offer: CollaborationOffer }) {
           </Text>
         </Stack>
         <Group gap="xl">
-          <Figure label="Budget" value={campaign.budget} />
-          <Figure label="Timeline" value={campaign.timeline} />
-          <Figure label="Proposed value" value={`$${campaign.proposedValue.toLocaleString('en-US')}`} />
+          <LabeledValue label="Budget" value={campaign.budget} valueSize="md" />
+          <LabeledValue label="Timeline" value={campaign.timeline} valueSize="md" />
+          <LabeledValue
+            label="Proposed value"
+            value={`$${campaign.proposedValue.toLocaleString('en-US')}`}
+            valueSize="md"
+          />
         </Group>
         <Stack gap={4}>
           <Group justify="space-between">
@@ -152,16 +157,5 @@ function OfferDetail({ offer }: { offer: CollaborationOffer }) {
         </Group>
       </Stack>
     </Paper>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700}>{value}</Text>
-    </Stack>
   );
 }

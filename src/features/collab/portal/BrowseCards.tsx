@@ -2,6 +2,7 @@ import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatCompactNumber } from '../../../lib/format';
 import { isHighMatch } from '../collab-rules';
 import type { ArtistPitch, BrandCampaignOffer } from '../sample-portal';
+import { LabeledValue } from '../../../components/dashboard';
 
 function MatchBadge({ high, label }: { high: boolean; label: string }) {
   return (
@@ -52,9 +53,9 @@ export function CampaignCard({
           ))}
         </Group>
         <Group gap="lg">
-          <Figure label="Budget" value={item.campaign.budget} />
-          <Figure label="Timeline" value={item.campaign.timeline} />
-          <Figure label="Reach" value={item.campaign.reach} />
+          <LabeledValue label="Budget" value={item.campaign.budget} />
+          <LabeledValue label="Timeline" value={item.campaign.timeline} />
+          <LabeledValue label="Reach" value={item.campaign.reach} />
         </Group>
         <Group grow gap="sm">
           <Button variant="default" onClick={onOpen}>
@@ -96,9 +97,9 @@ export function PitchCard({ item, onOpen, onAction }: { item: ArtistPitch; onOpe
           {item.pitch.concept}
         </Text>
         <Group gap="lg">
-          <Figure label="Followers" value={formatCompactNumber(item.artist.followers)} />
-          <Figure label="Budget" value={item.proposal.budgetRange} />
-          <Figure label="Timeline" value={item.proposal.timeline} />
+          <LabeledValue label="Followers" value={formatCompactNumber(item.artist.followers)} />
+          <LabeledValue label="Budget" value={item.proposal.budgetRange} />
+          <LabeledValue label="Timeline" value={item.proposal.timeline} />
         </Group>
         <Group grow gap="sm">
           <Button variant="default" onClick={onOpen}>
@@ -110,18 +111,5 @@ export function PitchCard({ item, onOpen, onAction }: { item: ArtistPitch; onOpe
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={700}>
-        {value}
-      </Text>
-    </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { IconChartBar, IconSettings } from '@tabler/icons-react';
 import { formatCompactNumber, formatDate } from '../../../lib/format';
 import type { DeveloperApp } from '../api/types';
 import { truncateClientId } from '../display-rules';
+import { LabeledValue } from '../../../components/dashboard';
 
 export function AppCard({
   app,
@@ -57,9 +58,9 @@ export function AppCard({
           ))}
         </Group>
         <Group gap="lg" style={{ flexGrow: 1 }} align="flex-end">
-          <Figure label="API calls" value={formatCompactNumber(app.apiCalls)} />
-          <Figure label="Users" value={formatCompactNumber(app.users)} />
-          <Figure label="Created" value={formatDate(app.created)} />
+          <LabeledValue label="API calls" value={formatCompactNumber(app.apiCalls)} />
+          <LabeledValue label="Users" value={formatCompactNumber(app.users)} />
+          <LabeledValue label="Created" value={formatDate(app.created)} />
         </Group>
         <Group grow gap="sm">
           <Button
@@ -82,18 +83,5 @@ export function AppCard({
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={700}>
-        {value}
-      </Text>
-    </Stack>
   );
 }
