@@ -29,15 +29,13 @@ const firstRouteLoaded = new Promise<void>((resolve) => {
 });
 
 /** Once the first route (with its code-split component) has loaded and the browser is idle. */
-function whenFirstRouteIdle(): Promise<void> {
-  return firstRouteLoaded.then(
-    () =>
-      new Promise<void>((resolve) => {
-        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-        else setTimeout(resolve, 500);
-      }),
-  );
-}
+const firstRouteIdle: Promise<void> = firstRouteLoaded.then(
+  () =>
+    new Promise<void>((resolve) => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+      else setTimeout(resolve, 500);
+    }),
+);
 
 /**
  * The real source (Supabase session + local profile state), unless the e2e harness seeds an in-memory one.
@@ -51,7 +49,7 @@ function createAuthSource(): { auth: AuthStateSource; identity: Promise<Identity
   // A signed-in user needs the identity store at once; a visitor when a screen asks for auth state
   // (guards, sign-in forms) or once the page is idle — public pages such as `/` render without it.
   if (window.localStorage.getItem(AUTH_STORAGE_KEY)) deferred.activate();
-  else void whenFirstRouteIdle().then(() => deferred.activate());
+  else void firstRouteIdle.then(() => deferred.activate());
   return { auth: deferred, identity: deferred.identity };
 }
 
@@ -67,7 +65,7 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
       <AuthProvider source={auth} identity={identity}>
         <IdentitySync enabled={!testAuth}>
-          <DeferredAppChrome ready={whenFirstRouteIdle()} uploads={!testAuth} />
+          <DeferredAppChrome ready={firstRouteIdle} uploads={!testAuth} />
           <RouterProvider router={router} />
         </IdentitySync>
       </AuthProvider>

@@ -18,8 +18,7 @@ export interface AuthContextValue {
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);
+  const value = useAuthPassive();
   const { activate } = value;
   // A screen that reads auth state needs the identity store: load it now rather than on idle.
   useEffect(() => activate(), [activate]);
