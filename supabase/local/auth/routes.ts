@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/database';
-import { JwtError, tokenFromHeaders, type JwtKeys, type Claims } from './jwt';
+import { JwtError, type JwtKeys, type Claims } from './jwt';
 import { header, readBody, parseJson, sendJson, send, JSON_BODY_LIMIT } from '../http/util';
 import { AuthService, userJson, type UserRow } from './service';
 import { authError } from './errors';
@@ -300,8 +300,4 @@ export class AuthApi {
     if (!hit) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
     return sendJson(res, 200, hit.session);
   }
-}
-
-export function bearerOrApiKey(req: IncomingMessage): string | undefined {
-  return tokenFromHeaders(header(req, 'authorization'), header(req, 'apikey'));
 }
