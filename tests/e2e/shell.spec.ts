@@ -88,6 +88,28 @@ test.describe('route guard', () => {
     await expect(page).toHaveTitle('Onboarding · Bucket');
   });
 
+  test('on a 360 px phone the onboarding steps stay on one line with the current step named', async ({
+    page,
+    context,
+  }) => {
+    await useMemoryAuth(context, { role: 'fan', onboarded: false });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/onboarding');
+    await expect(page.getByText('Step 1 of 4 · Welcome')).toBeVisible();
+    const steps = page.locator('.mantine-Stepper-step');
+    await expect(steps).toHaveCount(4);
+    const tops = await steps.evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    // Screen readers still get every step's name.
+    await expect(steps.nth(3)).toContainText('Experience');
+    await page.getByRole('button', { name: "Let's Get Started" }).click();
+    await expect(page.getByText('Step 2 of 4 · Interests')).toBeVisible();
+    // On a wide screen the labels are shown and the phone line is not.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByText('Step 2 of 4 · Interests')).toBeHidden();
+    await expect(steps.nth(1).getByText('Interests')).toBeVisible();
+  });
+
   test('a user of the wrong role is sent to /unauthorized; their own dashboard opens', async ({ page, context }) => {
     await useMemoryAuth(context, { role: 'fan' });
     await page.goto('/dashboard/artist');

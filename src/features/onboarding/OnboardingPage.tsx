@@ -12,6 +12,9 @@ import { DEFAULT_PRIVACY, ONBOARDING_LOCATION_CODE, type PrivacySettings } from 
 import { canContinueWithInterests, onboardingInterestsError } from '../mediaid/interest-rules';
 import { ExperienceStep } from './components/ExperienceStep';
 import { onboardingErrorMessage, onboardingFailureAlert } from './onboarding-errors';
+import classes from './OnboardingStepper.module.css';
+
+const STEP_LABELS = ['Welcome', 'Interests', 'Privacy', 'Experience'] as const;
 
 /** Onboarding (spec §2, §4): welcome → interests + genres → privacy → experience, then /auto-route. */
 export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) {
@@ -57,13 +60,17 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
   return (
     <Container size="md" py="xl">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Text hiddenFrom="xs" size="sm" fw={600} c="dimmed" ta="center" mb="xs">
+          Step {step + 1} of {STEP_LABELS.length} · {STEP_LABELS[step]}
+        </Text>
         <Stepper
           active={step}
           size="sm"
+          classNames={{ stepBody: classes.stepBody, separator: classes.separator }}
           allowNextStepsSelect={false}
           onStepClick={(index) => index < step && setStep(index)}
         >
-          <Stepper.Step label="Welcome">
+          <Stepper.Step label={STEP_LABELS[0]}>
             <Stack gap="md" align="center" ta="center" py="md">
               <Title order={1}>Welcome to Bucket!</Title>
               <Text c="dimmed" maw={520}>
@@ -76,7 +83,7 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
               </Button>
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label="Interests">
+          <Stepper.Step label={STEP_LABELS[1]}>
             <Stack gap="md">
               <Title order={2}>What are you into?</Title>
               <Text c="dimmed">Pick 3 to 5 interests. Genres are optional.</Text>
@@ -93,7 +100,7 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
               </Group>
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label="Privacy">
+          <Stepper.Step label={STEP_LABELS[2]}>
             <Stack gap="md">
               <Title order={2}>Your privacy settings</Title>
               <PrivacyControls value={privacy} onChange={setPrivacy} />
@@ -103,7 +110,7 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
               </Group>
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label="Experience">
+          <Stepper.Step label={STEP_LABELS[3]}>
             <Stack gap="md">
               <Title order={2}>Choose your experience</Title>
               <ErrorBanner message={validation} />
