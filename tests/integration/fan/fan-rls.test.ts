@@ -4,6 +4,7 @@
  * server's refusals — a locked or already-claimed day, a comment under fanTierRequired, a fan
  * granting themselves a paid tier — through REST and through sync_push alike.
  */
+import { readFileSync } from 'node:fs';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
@@ -43,6 +44,26 @@ describe('a new fan gets the sample locker and calendar', () => {
 
   it('ensure_fan_sample is idempotent', async () => {
     expect((await A.client.rpc('ensure_fan_sample')).error).toBeNull();
+    expect((await A.client.from('daily_rewards').select('id')).data).toHaveLength(30);
+  });
+
+  it('an account from before the fan tables gets its sample from the backfill migration, once', async () => {
+    const C = await createUserClient(backend, uniqueEmail('fan-before'), 'fan-before-pass');
+    // As the account would have been before the fan migration: no sample rows at all.
+    for (const table of ['reward_claims', 'daily_rewards', 'subscriptions', 'locker_items']) {
+      await backend.query(`delete from public.${table} where fan_id = $1`, [C.user.id]);
+    }
+    expect((await C.client.from('daily_rewards').select('id')).data).toHaveLength(0);
+    const backfill = readFileSync(
+      new URL('../../../supabase/migrations/20261121000000_fan_sample_backfill.sql', import.meta.url),
+      'utf8',
+    );
+    await backend.query(backfill);
+    await backend.query(backfill);
+    expect((await C.client.from('daily_rewards').select('id')).data).toHaveLength(30);
+    expect((await C.client.from('reward_claims').select('day').order('day')).data!.map((c) => c.day)).toEqual([1, 2, 3, 4, 5]);
+    expect((await C.client.from('locker_items').select('id')).data).toHaveLength(6);
+    // Another fan's calendar is untouched by it.
     expect((await A.client.from('daily_rewards').select('id')).data).toHaveLength(30);
   });
 });
