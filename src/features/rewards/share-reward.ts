@@ -1,21 +1,8 @@
-/** Sharing a claimed reward: Web Share API, else the link goes to the clipboard. */
+/** Sharing a claimed reward: a link to its day on the fan dashboard, through the shared helper. */
+import { shareLink, type ShareOutcome } from '../../lib/share-link';
 import type { DailyReward } from './types';
 
-export async function shareReward(reward: Pick<DailyReward, 'day' | 'title' | 'artist'>): Promise<'shared' | 'copied' | 'cancelled' | 'failed'> {
+export function shareReward(reward: Pick<DailyReward, 'day' | 'title' | 'artist'>): Promise<ShareOutcome> {
   const url = `${window.location.origin}/dashboard/fan#reward-day-${reward.day}`;
-  const data = { title: reward.title, text: `Day ${reward.day} reward: ${reward.title} by ${reward.artist}`, url };
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share(data);
-      return 'shared';
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    return 'copied';
-  } catch {
-    return 'failed';
-  }
+  return shareLink({ title: reward.title, text: `Day ${reward.day} reward: ${reward.title} by ${reward.artist}`, url });
 }
