@@ -1,6 +1,7 @@
 /** Roles of spec §6 and their display info of spec §3 (name, colour, description). */
-export const ROLES = ['fan', 'artist', 'brand', 'developer', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../sync/schemas/types';
+
+export { ROLES, type Role };
 
 /** Roles a person may choose at self-signup: admin is never offered. */
 export const SELF_SIGNUP_ROLES = ['fan', 'artist', 'brand', 'developer'] as const;

@@ -1,17 +1,12 @@
 /** OAuth scopes offered to developer applications (spec §9); sample apps also use campaigns:read. */
-export const OAUTH_SCOPES = [
-  'media:read',
-  'media:write',
-  'preferences:read',
-  'preferences:write',
-  'events:read',
-  'events:write',
-  'analytics:read',
-] as const;
-export type OAuthScope = (typeof OAUTH_SCOPES)[number];
+import { DEVELOPER_APP_SCOPES, type DeveloperAppScope } from '../../../sync/schemas/developer-apps';
 
-/** Scopes that appear on sample apps but are not offered when creating an app. */
-export type AppScope = OAuthScope | 'campaigns:read';
+export type AppScope = DeveloperAppScope;
+export type OAuthScope = Exclude<AppScope, 'campaigns:read'>;
+/** The stored scopes (sync/schemas/developer-apps.ts) minus campaigns:read, which sample apps only show. */
+export const OAUTH_SCOPES: readonly OAuthScope[] = DEVELOPER_APP_SCOPES.filter(
+  (scope): scope is OAuthScope => scope !== 'campaigns:read',
+);
 
 export const SCOPE_DESCRIPTIONS: Record<OAuthScope, string> = {
   'media:read': 'Read a user’s MediaID profile',

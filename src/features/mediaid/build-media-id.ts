@@ -1,45 +1,16 @@
 /** Builds the rows the setup modal and onboarding write (spec §3, §7). Pure: time and ids are passed in. */
 import type { Role } from '../../lib/roles';
+import type {
+  EngagementLogRow as EngagementRecord,
+  MediaIdRow as MediaIdRecord,
+  ProfileRow as ProfileRecord,
+} from '../../../sync/schemas/types';
+import { mediaIdKey } from '../../../sync/writes/media-id-defaults';
 import { MEDIA_ID_VERSION, privacyLevel, type PrivacySettings } from './constants';
 
-export interface MediaIdRecord {
-  id: string;
-  user_uuid: string;
-  role: Role;
-  interests: string[];
-  genre_preferences: string[];
-  location_code: string | null;
-  content_flags: Record<string, unknown>;
-  privacy_settings: PrivacySettings;
-  version: number;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** The rows the identity screens write are the replicated tables' row types (sync/schemas/types.ts). */
+export type { MediaIdRecord, ProfileRecord, EngagementRecord };
 
-export interface ProfileRecord {
-  id: string;
-  display_name: string | null;
-  role: Role;
-  email_verified: boolean;
-  onboarding_completed: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface EngagementRecord {
-  id: string;
-  user_id: string;
-  event_type: string;
-  is_anonymous: boolean;
-  metadata: Record<string, unknown>;
-  created_at: string;
-}
-
-/** MediaID ids are deterministic (server rule): the same MediaID made on two devices converges. */
-export function mediaIdKey(userId: string, role: Role): string {
-  return `${userId}|${role}`;
-}
 
 export interface MediaIdInput {
   userId: string;

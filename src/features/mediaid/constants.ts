@@ -1,4 +1,7 @@
 /** MediaID constants of spec §3 and §9: interests, genres, limits, privacy switches and their defaults. */
+import type { PrivacySettings } from '../../../sync/schemas/types';
+import { DEFAULT_PRIVACY_SETTINGS, MEDIA_ID_VERSION, privacyLevel } from '../../../sync/writes/media-id-defaults';
+
 export const INTEREST_OPTIONS = [
   'Discovering new music',
   'Supporting independent artists',
@@ -29,27 +32,16 @@ export const GENRE_OPTIONS = [
 
 export const MIN_INTERESTS = 3;
 export const MAX_INTERESTS = 5;
-export const MEDIA_ID_VERSION = 1;
 /** The setup modal stores 'US'; onboarding leaves the location empty (spec §3). */
 export const MODAL_LOCATION_CODE = 'US';
 export const ONBOARDING_LOCATION_CODE = '';
 
-export interface PrivacySettings {
-  data_sharing: boolean;
-  location_access: boolean;
-  audio_capture: boolean;
-  anonymous_logging: boolean;
-  marketing_communications: boolean;
-}
+export type { PrivacySettings };
 export type PrivacyKey = keyof PrivacySettings;
 
-export const DEFAULT_PRIVACY: Readonly<PrivacySettings> = {
-  data_sharing: true,
-  location_access: false,
-  audio_capture: false,
-  anonymous_logging: true,
-  marketing_communications: false,
-};
+/** Defaults and the privacy level are the sync layer's, so the UI and the engine can never disagree. */
+export const DEFAULT_PRIVACY = DEFAULT_PRIVACY_SETTINGS;
+export { MEDIA_ID_VERSION, privacyLevel };
 
 export const PRIVACY_LABELS: Record<PrivacyKey, string> = {
   data_sharing: 'Data Sharing',
@@ -88,9 +80,4 @@ export function modalPayloadFromPrivacy(settings: PrivacySettings): ModalPrivacy
     anonymousLogging: settings.anonymous_logging,
     marketingCommunications: settings.marketing_communications,
   };
-}
-
-/** privacy_level of the engagement event: the number of enabled settings (spec §3). */
-export function privacyLevel(settings: PrivacySettings): number {
-  return PRIVACY_KEYS.filter((key) => settings[key]).length;
 }
