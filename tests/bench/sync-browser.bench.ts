@@ -27,8 +27,10 @@ import { createClient } from '@supabase/supabase-js';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { startLocalBackend } from '../../supabase/local/index';
+import { clientOptions } from '../integration/helpers/backend';
+import { SEED_CONTENT_ITEMS_SQL, SYNC_BENCH_ROWS } from './content-items-data';
 
-const ROWS = 5000;
+const ROWS = SYNC_BENCH_ROWS;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Per process, so two runs (e.g. CI and a developer) never serve each other's bundle.
 const OUT_DIR = `/tmp/bucket-bench-browser/${process.pid}`;
@@ -36,17 +38,6 @@ const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1500);
 const here = dirname(fileURLToPath(import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-// Node 20 has no WebSocket; realtime is never used by the Node-side clients.
-class NoRealtime {
-  constructor() {
-    throw new Error('no realtime in the benchmark');
-  }
-}
-const nodeClientOptions = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: ((globalThis as { WebSocket?: unknown }).WebSocket ?? NoRealtime) as never },
-};
-
 interface SyncBench {
   setup(config: { url: string; anonKey: string; email: string; password: string; rows: number }): Promise<string>;
   baseline(): Promise<number>;
@@ -126,28 +117,16 @@ async function main() {
   try {
     const [, artistUp] = await Promise.all([
       bundle(),
-      createClient(backend.url, backend.anonKey, nodeClientOptions).auth.signUp({
+      createClient(backend.url, backend.anonKey, clientOptions()).auth.signUp({
         email: `bench-artist-${Date.now()}@example.test`,
         password: 'secret-password',
       }),
     ]);
     const artistId = artistUp.data.user!.id;
-    // MediaID-sized payload (same rows as tests/bench/sync.bench.ts).
-    await backend.query(
-      `insert into public.content_items (artist_id, title, description, file_path, file_type, file_size, metadata, is_public)
-       select $1::uuid, 'Track ' || g, 'Seeded row ' || g, $1::text || '/' || g || '-t.mp3', 'audio/mpeg', 1000 + g,
-         jsonb_build_object(
-           'interests', jsonb_build_array('Discovering new music', 'Supporting independent artists', 'High-quality audio', 'Underground scenes', 'Exclusive content'),
-           'genre_preferences', jsonb_build_array('Electronic', 'Jazz', 'Lo-fi'),
-           'privacy_settings', jsonb_build_object('data_sharing', true, 'location_access', false, 'audio_capture', false, 'anonymous_logging', true, 'marketing_communications', false),
-           'content_flags', jsonb_build_object('mood', 'calm', 'likes', jsonb_build_array('synths'))),
-         true
-       from generate_series(1, $2::int) g`,
-      [artistId, ROWS],
-    );
+    await backend.query(SEED_CONTENT_ITEMS_SQL, [artistId, ROWS]);
     const fanEmail = `bench-fan-${Date.now()}@example.test`;
     const password = 'secret-password';
-    const up = await createClient(backend.url, backend.anonKey, nodeClientOptions).auth.signUp({ email: fanEmail, password });
+    const up = await createClient(backend.url, backend.anonKey, clientOptions()).auth.signUp({ email: fanEmail, password });
     if (up.error) throw up.error;
 
     const page: Page = await browser.newPage();

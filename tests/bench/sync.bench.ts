@@ -9,43 +9,22 @@ import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { startLocalBackend } from '../../supabase/local/index';
 import { createSyncEngine, upsertMediaId, type SyncEngine } from '../../sync';
+import { clientOptions } from '../integration/helpers/backend';
+import { bulkContentDocs, SEED_CONTENT_ITEMS_SQL, SYNC_BENCH_ROWS } from './content-items-data';
 
-const ROWS = 5000;
+const ROWS = SYNC_BENCH_ROWS;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-// Node 20 has no WebSocket; realtime is never used here (the local backend has none).
-class NoRealtime {
-  constructor() {
-    throw new Error('no realtime in the benchmark');
-  }
-}
-const clientOptions = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: ((globalThis as { WebSocket?: unknown }).WebSocket ?? NoRealtime) as never },
-};
-
 async function main() {
   const backend = await startLocalBackend({ port: 0, quiet: true });
   try {
-    const admin = createClient(backend.url, backend.anonKey, clientOptions);
+    const admin = createClient(backend.url, backend.anonKey, clientOptions());
     const artist = await admin.auth.signUp({ email: `bench-artist-${Date.now()}@example.test`, password: 'secret-password' });
     const artistId = artist.data.user!.id;
-    // MediaID-sized payload: five interests, genres, five privacy switches, flags.
-    await backend.query(
-      `insert into public.content_items (artist_id, title, description, file_path, file_type, file_size, metadata, is_public)
-       select $1::uuid, 'Track ' || g, 'Seeded row ' || g, $1::text || '/' || g || '-t.mp3', 'audio/mpeg', 1000 + g,
-         jsonb_build_object(
-           'interests', jsonb_build_array('Discovering new music', 'Supporting independent artists', 'High-quality audio', 'Underground scenes', 'Exclusive content'),
-           'genre_preferences', jsonb_build_array('Electronic', 'Jazz', 'Lo-fi'),
-           'privacy_settings', jsonb_build_object('data_sharing', true, 'location_access', false, 'audio_capture', false, 'anonymous_logging', true, 'marketing_communications', false),
-           'content_flags', jsonb_build_object('mood', 'calm', 'likes', jsonb_build_array('synths'))),
-         true
-       from generate_series(1, $2::int) g`,
-      [artistId, ROWS],
-    );
+    await backend.query(SEED_CONTENT_ITEMS_SQL, [artistId, ROWS]);
     const fanEmail = `bench-fan-${Date.now()}@example.test`;
-    const fan = createClient(backend.url, backend.anonKey, clientOptions);
+    const fan = createClient(backend.url, backend.anonKey, clientOptions());
     await fan.auth.signUp({ email: fanEmail, password: 'secret-password' });
     const fanId = (await fan.auth.getUser()).data.user!.id;
 
@@ -99,23 +78,7 @@ async function main() {
     }
     const bulk: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const docs = Array.from({ length: 1000 }, (_, i) => ({
-        id: crypto.randomUUID(),
-        artist_id: fanId,
-        title: `Bulk ${run}.${i}`,
-        description: null,
-        file_path: `${fanId}/${i}.mp3`,
-        file_type: 'audio/mpeg',
-        file_size: i,
-        metadata: { tags: ['a', 'b'], album: 'Bulk' },
-        is_public: false,
-        subscription_tier_required: 'free' as const,
-        unlock_date: null,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-        sync_state: 'dirty' as const,
-        sync_modified: null,
-      }));
+      const docs = bulkContentDocs(fanId, run);
       const t = performance.now();
       await writer.db.content_items.bulkInsert(docs);
       bulk.push(performance.now() - t);

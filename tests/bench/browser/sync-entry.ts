@@ -12,6 +12,7 @@ import { fillWithDefaultSettings, getRxReplicationMetaInstanceSchema, type RxJso
 import { getDexieStoreSchema, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { createSyncEngine, upsertMediaId } from '../../../sync';
 import { contentItemSchema } from '../../../sync/schemas/content-items';
+import { bulkContentDocs } from '../content-items-data';
 
 /** Profiling only: Dexie storage whose instance calls are timed (name, method, context). */
 function tracedStorage(log: string[], since: () => number): RxStorage<unknown, unknown> {
@@ -193,24 +194,7 @@ async function writes(runs: number): Promise<{ single: number[]; bulk: number[] 
   }
   const bulk: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const now = new Date().toISOString();
-    const docs = Array.from({ length: 1000 }, (_, i) => ({
-      id: crypto.randomUUID(),
-      artist_id: userId,
-      title: `Bulk ${run}.${i}`,
-      description: null,
-      file_path: `${userId}/${i}.mp3`,
-      file_type: 'audio/mpeg',
-      file_size: i,
-      metadata: { tags: ['a', 'b'], album: 'Bulk' },
-      is_public: false,
-      subscription_tier_required: 'free' as const,
-      unlock_date: null,
-      created_at: now,
-      updated_at: now,
-      sync_state: 'dirty' as const,
-      sync_modified: null,
-    }));
+    const docs = bulkContentDocs(userId, run);
     const t = performance.now();
     await sync.db.content_items.bulkInsert(docs);
     bulk.push(performance.now() - t);
