@@ -4,33 +4,22 @@
  * — marked rejected with the server's reason, shown unclaimed, its message ready for the fan —
  * while a valid claim made in the same offline session is accepted and stays claimed.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DailyRewardDoc } from '../../../sync/schemas/daily-rewards';
 import type { RewardClaimDoc } from '../../../sync/schemas/reward-claims';
 import type { SyncRejection } from '../../../sync';
 import { computeStreak } from '../../../src/features/rewards/reward-actions';
 import { refusedClaimMessages, rewardsFromRows } from '../../../src/features/rewards/rewards-from-rows';
 import { writeRewardClaim } from '../../../src/features/rewards/reward-writes';
-import { withBackend, type LocalBackend } from '../helpers/backend';
-import { openDevice, signUp, waitFor, waitForStatus, type Device } from '../sync/devices';
+import { openDevice, signUp, useDeviceSuite, waitFor, waitForStatus, type Device } from '../sync/devices';
 
-let backend: LocalBackend;
-const open: Device[] = [];
-
-beforeAll(async () => {
-  backend = await withBackend();
-});
-afterAll(async () => {
-  await backend.stop();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((d) => d.engine.close()));
-});
+const suite = useDeviceSuite();
+const open = suite.open;
 
 async function fanDevice(tag: string): Promise<Device> {
   const email = `${tag}-${Date.now().toString(36)}@example.test`;
-  await signUp(backend, email);
-  const device = await openDevice(backend, email, { collections: ['daily_rewards', 'reward_claims'] });
+  await signUp(suite.backend, email);
+  const device = await openDevice(suite.backend, email, { collections: ['daily_rewards', 'reward_claims'] });
   open.push(device);
   await device.engine.start();
   await device.engine.resync();
@@ -66,7 +55,7 @@ describe('a claim made offline that the server refuses', () => {
     expect(computeStreak(offline.rewards)).toBe(6);
 
     // …while the server withdrew day 7's early unlock.
-    await backend.query('update public.daily_rewards set unlocked_early = false where fan_id = $1 and day = 7', [fan]);
+    await suite.backend.query('update public.daily_rewards set unlocked_early = false where fan_id = $1 and day = 7', [fan]);
 
     device.setOffline(false);
     await device.engine.resync(); // what the `online` event triggers in a browser
@@ -80,7 +69,7 @@ describe('a claim made offline that the server refuses', () => {
     );
 
     // The server holds exactly the valid claim.
-    const server = await backend.query('select day from public.reward_claims where fan_id = $1 order by day', [fan]);
+    const server = await suite.backend.query('select day from public.reward_claims where fan_id = $1 order by day', [fan]);
     expect(server.rows.map((r: { day: number }) => r.day)).toEqual([1, 2, 3, 4, 5, 6]);
 
     // The UI-level mapping: day 7 is unclaimed (and locked again after the pull), the reason is shown.
@@ -98,7 +87,7 @@ describe('a claim made offline that the server refuses', () => {
     // The rejected row is not pushed again by itself.
     await device.engine.resync();
     expect(
-      (await backend.query('select count(*)::int as n from public.reward_claims where fan_id = $1', [fan])).rows[0].n,
+      (await suite.backend.query('select count(*)::int as n from public.reward_claims where fan_id = $1', [fan])).rows[0].n,
     ).toBe(6);
   });
 });

@@ -5,8 +5,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom, filter, timeout } from 'rxjs';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../sync';
-import { clientOptions, type LocalBackend } from '../helpers/backend';
+import { clientOptions, withBackend, type LocalBackend, type LocalBackendOptions } from '../helpers/backend';
 
 export interface Device {
   name: string;
@@ -18,6 +19,24 @@ export interface Device {
 }
 
 let seq = 0;
+
+/**
+ * A test file's rig: one in-memory backend for the file (started before all, stopped after all)
+ * and the devices a test opens (push them to `open`), closed after each test.
+ */
+export function useDeviceSuite(options: LocalBackendOptions = {}): { backend: LocalBackend; open: Device[] } {
+  const suite = { backend: undefined as unknown as LocalBackend, open: [] as Device[] };
+  beforeAll(async () => {
+    suite.backend = await withBackend(options);
+  });
+  afterAll(async () => {
+    await suite.backend?.stop();
+  });
+  afterEach(async () => {
+    await Promise.all(suite.open.splice(0).map((d) => d.engine.close()));
+  });
+  return suite;
+}
 
 export async function signUp(backend: LocalBackend, email: string, password = 'secret-password'): Promise<string> {
   const client = createClient(backend.url, backend.anonKey, clientOptions());

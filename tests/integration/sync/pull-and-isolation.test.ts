@@ -1,27 +1,16 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mediaIdKey, upsertMediaId, type SyncRejection } from '../../../sync';
-import { withBackend, type LocalBackend } from '../helpers/backend';
-import { openDevice, signUp, waitFor, type Device } from './devices';
+import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from './devices';
 
-let backend: LocalBackend;
-const open: Device[] = [];
-
-beforeAll(async () => {
-  backend = await withBackend({ jwtExpirySeconds: 2 });
-});
-afterAll(async () => {
-  await backend.stop();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((d) => d.engine.close()));
-});
+const suite = useDeviceSuite({ jwtExpirySeconds: 2 });
+const open = suite.open;
 
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
 
 async function device(address: string): Promise<Device> {
-  await signUp(backend, address);
-  const d = await openDevice(backend, address);
+  await signUp(suite.backend, address);
+  const d = await openDevice(suite.backend, address);
   open.push(d);
   return d;
 }
@@ -32,14 +21,14 @@ describe('pulling', () => {
     const artist = await device(artistEmail);
     await artist.engine.start();
     const [row] = (
-      await backend.query(
+      await suite.backend.query(
         `insert into public.content_items (artist_id, title, file_path, is_public) values ($1::uuid, 'Doomed', $1::text || '/x.mp3', false) returning id`,
         [artist.userId],
       )
     ).rows;
     await artist.engine.resync();
     expect(await artist.engine.db.content_items.findOne(row.id).exec()).not.toBeNull();
-    await backend.query('update public.content_items set _deleted = true where id = $1', [row.id]);
+    await suite.backend.query('update public.content_items set _deleted = true where id = $1', [row.id]);
     await artist.engine.resync();
     expect(await artist.engine.db.content_items.findOne(row.id).exec()).toBeNull();
   });
@@ -51,7 +40,7 @@ describe('pulling', () => {
     await new Promise((r) => setTimeout(r, 3000)); // access tokens of this backend live 2 s
     await upsertMediaId(fan.engine.db, { user_uuid: fan.userId, role: 'fan', interests: ['a', 'b', 'c'] });
     await fan.engine.resync();
-    const { rows } = await backend.query('select interests from public.media_ids where id = $1', [mediaIdKey(fan.userId, 'fan')]);
+    const { rows } = await suite.backend.query('select interests from public.media_ids where id = $1', [mediaIdKey(fan.userId, 'fan')]);
     expect(rows[0]?.interests).toEqual(['a', 'b', 'c']);
   });
 });
@@ -61,7 +50,7 @@ describe('isolation between users and refused rows', () => {
     const a = await device(email('alice'));
     const b = await device(email('bob'));
     await upsertMediaId(b.engine.db, { user_uuid: b.userId, role: 'fan', interests: ['bob-only', 'x', 'y'] });
-    await backend.query(
+    await suite.backend.query(
       `insert into public.content_items (artist_id, title, file_path, is_public) values ($1::uuid, 'Bob private', $1::text || '/p.mp3', false)`,
       [b.userId],
     );
@@ -103,7 +92,7 @@ describe('isolation between users and refused rows', () => {
     expect(direct.data).toEqual([]);
     const allLocal = await a.engine.db.content_items.find().exec();
     expect(allLocal.map((d) => d.title)).not.toContain('Bob private');
-    const { rows } = await backend.query('select interests from public.media_ids where id = $1', [bobsId]);
+    const { rows } = await suite.backend.query('select interests from public.media_ids where id = $1', [bobsId]);
     expect(rows[0]?.interests).toEqual(['bob-only', 'x', 'y']);
 
     // The rejected row is not pushed again on later cycles.
@@ -123,7 +112,7 @@ describe('isolation between users and refused rows', () => {
     const admin = await a.engine.db.media_ids.findOne(mediaIdKey(a.userId, 'admin')).exec();
     expect(admin?.sync_state).toBe('rejected');
     expect(admin?.sync_error?.message).toBeTruthy();
-    const { rows } = await backend.query('select role from public.media_ids where user_uuid = $1', [a.userId]);
+    const { rows } = await suite.backend.query('select role from public.media_ids where user_uuid = $1', [a.userId]);
     expect(rows.map((r) => r.role)).toEqual(['fan']);
   });
 });

@@ -2,24 +2,13 @@
 // the device being able to again (the `online` event, a focus, the interval tick) — not after the
 // engine's backoff (30-60 s). While the browser reports offline nothing is retried.
 import { firstValueFrom, filter, timeout } from 'rxjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mediaIdKey, upsertMediaId, type SyncEngineOptions } from '../../../sync';
-import { withBackend, type LocalBackend } from '../helpers/backend';
-import { openDevice, signUp, waitFor, type Device } from './devices';
+import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from './devices';
 
-let backend: LocalBackend;
-const open: Device[] = [];
+const suite = useDeviceSuite();
+const open = suite.open;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeAll(async () => {
-  backend = await withBackend();
-});
-afterAll(async () => {
-  await backend.stop();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((d) => d.engine.close()));
-});
 
 /** A browser-like connectivity for a device: `navigator.onLine` plus window events. */
 function simulatedBrowser() {
@@ -39,8 +28,8 @@ function simulatedBrowser() {
 
 async function openUserDevice(tag: string, extra: Partial<SyncEngineOptions>): Promise<Device> {
   const email = `${tag}-${Date.now().toString(36)}@example.test`;
-  await signUp(backend, email);
-  const device = await openDevice(backend, email, extra);
+  await signUp(suite.backend, email);
+  const device = await openDevice(suite.backend, email, extra);
   open.push(device);
   await device.engine.start();
   await device.engine.resync();
@@ -48,7 +37,7 @@ async function openUserDevice(tag: string, extra: Partial<SyncEngineOptions>): P
 }
 
 async function serverHas(id: string): Promise<boolean> {
-  const { rows } = await backend.query('select id from public.media_ids where id = $1', [id]);
+  const { rows } = await suite.backend.query('select id from public.media_ids where id = $1', [id]);
   return rows.length === 1;
 }
 

@@ -1,27 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mediaIdKey, upsertMediaId } from '../../../sync';
-import { withBackend, type LocalBackend } from '../helpers/backend';
-import { openDevice, serverFields, signUp, waitFor, waitForStatus, type Device } from './devices';
+import { openDevice, serverFields, signUp, useDeviceSuite, waitFor, waitForStatus, type Device } from './devices';
 
-let backend: LocalBackend;
-const open: Device[] = [];
+const suite = useDeviceSuite();
+const open = suite.open;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeAll(async () => {
-  backend = await withBackend();
-});
-afterAll(async () => {
-  await backend.stop();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((d) => d.engine.close()));
-});
 
 async function twoDevicesOfOneUser(tag: string): Promise<[Device, Device]> {
   const email = `${tag}-${Date.now().toString(36)}@example.test`;
-  await signUp(backend, email);
-  const a = await openDevice(backend, email);
-  const b = await openDevice(backend, email);
+  await signUp(suite.backend, email);
+  const a = await openDevice(suite.backend, email);
+  const b = await openDevice(suite.backend, email);
   open.push(a, b);
   await Promise.all([a.engine.start(), b.engine.start()]);
   await Promise.all([a.engine.resync(), b.engine.resync()]);
@@ -29,7 +18,7 @@ async function twoDevicesOfOneUser(tag: string): Promise<[Device, Device]> {
 }
 
 async function serverMediaId(id: string) {
-  const { rows } = await backend.query('select * from public.media_ids where id = $1', [id]);
+  const { rows } = await suite.backend.query('select * from public.media_ids where id = $1', [id]);
   return rows;
 }
 
