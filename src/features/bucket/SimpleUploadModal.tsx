@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMegabytes } from '../../lib/format';
-import { isAcceptedFile, rejectionMessage, SIMPLE_ACCEPT, SIMPLE_TYPES_LABEL } from '../uploads';
+import { FileErrorList, isAcceptedFile, rejectionMessage, SIMPLE_ACCEPT, SIMPLE_TYPES_LABEL } from '../uploads';
 
 export interface SimpleUploadValues {
   title: string;
@@ -85,15 +85,7 @@ export function SimpleUploadModal({ opened, onClose, onSubmit, delayMs = 0 }: Si
               </div>
             </Group>
           </Dropzone>
-          {errors.length > 0 ? (
-            <Alert color="red" role="alert">
-              {errors.map((message) => (
-                <Text key={message} size="sm">
-                  {message}
-                </Text>
-              ))}
-            </Alert>
-          ) : null}
+          <FileErrorList errors={errors} />
           {files.map((file, index) => (
             <Group key={`${file.name}-${index}`} justify="space-between" wrap="nowrap">
               <Text size="sm" truncate>

@@ -1,6 +1,7 @@
-import { Alert, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Modal, Stack, Stepper } from '@mantine/core';
 import { useMemo, useReducer, useState } from 'react';
 import { allProcessed, type OutboxEntry, type UserOutbox } from '../../../sync/outbox';
+import { FileErrorList } from './components/FileErrorList';
 import { MetadataStep } from './components/MetadataStep';
 import { OutboxPanel } from './components/OutboxPanel';
 import { ReviewStep } from './components/ReviewStep';
@@ -93,15 +94,7 @@ export function UploadManagerDialog({ opened, onClose, outbox, entries }: Upload
           ) : null}
           {state.step === 'review' ? (
             <>
-              {errors.length > 0 ? (
-                <Alert color="red" role="alert">
-                  {errors.map((message) => (
-                    <Text key={message} size="sm">
-                      {message}
-                    </Text>
-                  ))}
-                </Alert>
-              ) : null}
+              <FileErrorList errors={errors} />
               <ReviewStep
                 files={state.files}
                 entries={batch}

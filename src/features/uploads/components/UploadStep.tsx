@@ -1,9 +1,10 @@
-import { Alert, ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { formatMegabytes } from '../../../lib/format';
 import { isAcceptedFile, MANAGER_ACCEPT, MANAGER_TYPES_LABEL, rejectionMessage } from '../accepted-types';
 import type { DialogFile } from '../dialog-reducer';
+import { FileErrorList } from './FileErrorList';
 
 interface UploadStepProps {
   files: DialogFile[];
@@ -58,17 +59,7 @@ export function UploadStep({ files, errors, onDrop, onReject, onRemove, onContin
           </div>
         </Group>
       </Dropzone>
-      {errors.length > 0 ? (
-        <Alert color="red" title="Some files were not added" role="alert">
-          <Stack gap={2}>
-            {errors.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      ) : null}
+      <FileErrorList errors={errors} title="Some files were not added" />
       {files.length > 0 ? (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {files.map((item) => (
