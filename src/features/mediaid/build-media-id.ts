@@ -11,7 +11,6 @@ import { MEDIA_ID_VERSION, privacyLevel, type PrivacySettings } from './constant
 /** The rows the identity screens write are the replicated tables' row types (sync/schemas/types.ts). */
 export type { MediaIdRecord, ProfileRecord, EngagementRecord };
 
-
 export interface MediaIdInput {
   userId: string;
   role: Role;
