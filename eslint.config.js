@@ -15,6 +15,7 @@ export default tseslint.config(
       '.local',
       'test-results',
       'playwright-report',
+      '.tmp',
     ],
   },
   js.configs.recommended,
