@@ -14,6 +14,9 @@ import { JwtKeys } from './auth/jwt';
 import { Mailer, type LocalEmail } from './auth/mail';
 import { AuthService } from './auth/service';
 import { AuthApi } from './auth/routes';
+import { loadAuthConfig, type AuthRateLimits } from './auth/config';
+import { AuthLimiter } from './auth/ratelimit';
+import { RedirectPolicy } from './auth/redirect';
 import { RestApi } from './rest/routes';
 import { ObjectStore } from './storage/store';
 import { StorageApi } from './storage/routes';
@@ -23,6 +26,7 @@ import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 export type { LocalEmail } from './auth/mail';
+export { HARNESS_RATE_LIMITS, type AuthRateLimits } from './auth/config';
 
 export interface LocalBackendOptions {
   /** 0 = any free port; default 54321 */
@@ -39,8 +43,10 @@ export interface LocalBackendOptions {
   quiet?: boolean;
   /** access-token lifetime in seconds; default 3600 */
   jwtExpirySeconds?: number;
-  /** where auth links land when no redirect is given; default http://localhost:4173 */
+  /** where auth links land when no redirect is given; default: config.toml's site_url */
   siteUrl?: string;
+  /** auth rate limits; each omitted field comes from supabase/config.toml (see auth/config.ts) */
+  rateLimits?: Partial<AuthRateLimits>;
 }
 
 export interface LocalBackend {
@@ -49,6 +55,8 @@ export interface LocalBackend {
   serviceRoleKey: string;
   jwtSecret: string;
   inbox(): LocalEmail[];
+  /** Forgets every auth rate-limit bucket (tests only). */
+  resetRateLimits(): void;
   /** Runs SQL as the database superuser (tests only). */
   // Rows of arbitrary SQL have no static shape; tests assert on them directly.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,12 +75,24 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const publicUrl = (): string => url;
   const keys = new JwtKeys(LOCAL_JWT_SECRET);
   const mailer = new Mailer(quiet);
-  const jwtExpirySeconds = opts.jwtExpirySeconds ?? 3600;
-  const authService = new AuthService(db, keys, 'http://127.0.0.1/auth/v1', jwtExpirySeconds);
-  const auth = new AuthApi(db, keys, authService, mailer, {
-    siteUrl: opts.siteUrl ?? 'http://localhost:4173',
+  const authConfig = loadAuthConfig();
+  const jwtExpirySeconds = opts.jwtExpirySeconds ?? authConfig.jwtExpirySeconds;
+  const authService = new AuthService(db, keys, 'http://127.0.0.1/auth/v1', jwtExpirySeconds, authConfig.otpExpirySeconds * 1000);
+  const limiter = new AuthLimiter({ ...authConfig.rateLimits, ...opts.rateLimits });
+  const auth = new AuthApi({
+    db,
+    keys,
+    service: authService,
+    mailer,
+    limiter,
+    redirects: new RedirectPolicy(opts.siteUrl ?? authConfig.siteUrl, authConfig.additionalRedirectUrls),
+    settings: {
+      emailConfirm: opts.emailConfirm ?? authConfig.emailConfirm,
+      enableSignup: authConfig.enableSignup,
+      doubleConfirmChanges: authConfig.doubleConfirmChanges,
+      minimumPasswordLength: authConfig.minimumPasswordLength,
+    },
     publicUrl,
-    emailConfirm: opts.emailConfirm ?? false,
   });
   const rest = new RestApi(db);
   await rest.catalog.load();
@@ -102,6 +122,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     jwtSecret: LOCAL_JWT_SECRET,
     inbox: () => mailer.inbox(),
+    resetRateLimits: () => limiter.reset(),
     query: (sql, params) => db.query(sql, params ?? []),
     stop: () =>
       (stopped ??= (async () => {

@@ -2,8 +2,9 @@
  * GoTrue-compatible account logic: users, sessions, refresh-token rotation, one-time tokens.
  * Invariants: passwords are stored only as bcrypt hashes; refresh tokens rotate on every use
  * (a revoked token reused outside the 10 s reuse interval revokes the whole session);
- * one-time tokens are stored hashed, expire after an hour and are single-use; all state
- * lives in the auth schema, written in superuser transactions.
+ * one-time tokens are stored hashed, expire after otp_expiry and are single-use; a password
+ * change revokes every other session and every outstanding one-time token (as GoTrue's
+ * UpdatePassword); all state lives in the auth schema, written in superuser transactions.
  */
 import { randomBytes, randomUUID, createHash, randomInt } from 'node:crypto';
 import bcrypt from 'bcryptjs';
@@ -21,6 +22,10 @@ export interface UserRow {
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
+  email_change: string;
+  email_change_sent_at: Date | null;
+  email_change_confirm_status: number;
+  banned_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,7 +40,6 @@ export interface SessionJson {
 }
 
 const REUSE_INTERVAL_MS = 10_000;
-const OTP_TTL_MS = 3600_000;
 const iso = (d: Date | null | undefined): string | undefined => (d ? new Date(d).toISOString() : undefined);
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
@@ -65,6 +69,8 @@ export function userJson(u: UserRow): Record<string, unknown> {
     app_metadata: u.raw_app_meta_data,
     user_metadata: u.raw_user_meta_data,
     identities: [identity],
+    ...(u.email_change ? { new_email: u.email_change, email_change_sent_at: iso(u.email_change_sent_at) } : {}),
+    ...(u.banned_until ? { banned_until: iso(u.banned_until) } : {}),
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     is_anonymous: false,
@@ -77,6 +83,7 @@ export class AuthService {
     private readonly keys: JwtKeys,
     private readonly issuer: string,
     private readonly jwtExpirySeconds: number,
+    private readonly otpTtlMs = 3600_000,
   ) {}
 
   hashPassword(pw: string): Promise<string> {
@@ -97,13 +104,48 @@ export class AuthService {
     return r.rows[0];
   }
 
-  async createUser(tx: Tx, email: string, passwordHash: string, data: Record<string, unknown>, confirmed: boolean): Promise<UserRow> {
+  async createUser(
+    tx: Tx,
+    email: string,
+    passwordHash: string | null,
+    data: Record<string, unknown>,
+    confirmed: boolean,
+    extra: { id?: string; appMetadata?: Record<string, unknown> } = {},
+  ): Promise<UserRow> {
+    const app = { ...(extra.appMetadata ?? {}), provider: 'email', providers: ['email'] };
     const r = await tx.query<UserRow>(
       `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
        values ($1, 'authenticated', 'authenticated', $2, $3, case when $4::boolean then now() end, $5::jsonb, $6::jsonb) returning *`,
-      [randomUUID(), email.toLowerCase(), passwordHash, confirmed, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
+      [extra.id ?? randomUUID(), email.toLowerCase(), passwordHash, confirmed, JSON.stringify(app), JSON.stringify(data)],
     );
     return r.rows[0]!;
+  }
+
+  /**
+   * New password (GoTrue's UpdatePassword): clears outstanding one-time tokens and a pending
+   * e-mail change, and signs out every session but `keepSession` (all of them when null).
+   */
+  async updatePassword(tx: Tx, userId: string, hash: string, keepSession: string | null): Promise<UserRow> {
+    const r = await tx.query<UserRow>(
+      `update auth.users set encrypted_password = $2, recovery_sent_at = null, confirmation_sent_at = null,
+         email_change = '', email_change_sent_at = null, email_change_confirm_status = 0, updated_at = now()
+       where id = $1 returning *`,
+      [userId, hash],
+    );
+    await tx.query('delete from auth.one_time_tokens where user_id = $1', [userId]);
+    await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [userId, keepSession]);
+    return r.rows[0]!;
+  }
+
+  /** Deletes the user's one-time tokens of the given types (all types when omitted). */
+  async clearOneTimeTokens(tx: Tx, userId: string, types?: string[]): Promise<void> {
+    if (types) await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = any($2::text[])', [userId, types]);
+    else await tx.query('delete from auth.one_time_tokens where user_id = $1', [userId]);
+  }
+
+  async hasOneTimeToken(tx: Tx, userId: string, type: string): Promise<boolean> {
+    const r = await tx.query('select 1 from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
+    return r.rows.length > 0;
   }
 
   private async accessToken(user: UserRow, sessionId: string, method: string): Promise<{ token: string; exp: number }> {
@@ -192,13 +234,14 @@ export class AuthService {
   }
 
   /** Creates a one-time token; returns the URL token and a 6-digit OTP. */
-  async createOneTimeToken(tx: Tx, user: UserRow, type: string, redirectTo: string): Promise<{ token: string; otp: string }> {
+  async createOneTimeToken(tx: Tx, user: UserRow, type: string, redirectTo: string, relatesTo = user.email): Promise<{ token: string; otp: string }> {
     const token = randomBytes(24).toString('hex');
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const address = relatesTo.toLowerCase();
     await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, type]);
     await tx.query(
       'insert into auth.one_time_tokens (user_id, token_type, token_hash, otp_hash, relates_to, redirect_to) values ($1, $2, $3, $4, $5, $6)',
-      [user.id, type, sha256(token), sha256(`${user.email}:${otp}`), user.email, redirectTo],
+      [user.id, type, sha256(token), sha256(`${address}:${otp}`), address, redirectTo],
     );
     return { token, otp };
   }
@@ -212,7 +255,7 @@ export class AuthService {
       [types, sha256(token), sha256(`${(email ?? '').toLowerCase()}:${token}`), email ?? ''],
     );
     const row = r.rows[0];
-    if (!row || Date.now() - new Date(row.created_at).getTime() > OTP_TTL_MS) return undefined;
+    if (!row || Date.now() - new Date(row.created_at).getTime() > this.otpTtlMs) return undefined;
     const user = await this.findById(tx, row.user_id);
     return user ? { user, redirectTo: row.redirect_to, type: row.token_type } : undefined;
   }

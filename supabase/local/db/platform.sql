@@ -49,6 +49,11 @@ create table if not exists auth.users (
   deleted_at timestamptz
 );
 create unique index if not exists users_email_key on auth.users (lower(email));
+-- pending e-mail change (GoTrue's columns): the new address, when the mails went out, and how
+-- many of the two confirmations (double_confirm_changes) have been clicked
+alter table auth.users add column if not exists email_change text not null default '';
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint not null default 0;
 
 create table if not exists auth.sessions (
   id uuid primary key,

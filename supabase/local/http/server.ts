@@ -1,6 +1,6 @@
 /**
  * The HTTP front door: CORS, routing by prefix, JWT resolution, error rendering, shutdown.
- * Invariants: every response (errors included) carries Supabase-like CORS headers; a thrown
+ * Invariants: every response (errors included; the local inbox excepted) carries Supabase-like CORS headers; a thrown
  * HttpError is rendered as-is, any other error as a 500 in the owning API's shape and is
  * logged, never crashing the server; in-flight requests finish before stop() resolves.
  */
@@ -17,6 +17,7 @@ import type { StorageApi } from '../storage/routes';
 import type { Server as TusServer } from '@tus/server';
 import { TUS_PATH } from '../storage/tus';
 import type { Mailer } from '../auth/mail';
+import { serveInbox } from '../auth/inbox';
 
 const ALLOW_HEADERS = [
   'authorization', 'x-client-info', 'apikey', 'content-type', 'prefer', 'range', 'range-unit', 'accept', 'accept-profile',
@@ -91,6 +92,8 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const area: Area = path.startsWith('/rest/v1') ? 'rest' : path.startsWith('/auth/v1') ? 'auth' : path.startsWith('/storage/v1') ? 'storage' : 'other';
+    // the inbox holds sessions (reset links): local callers only, never CORS (auth/inbox.ts)
+    if (path === '/__local/inbox') return serveInbox(req, res, apis.mailer);
     cors(req, res);
     try {
       if (path.startsWith(TUS_PATH)) {
@@ -99,7 +102,6 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
       }
       if (req.method === 'OPTIONS') return send(res, 204, null);
       if (area === 'other') {
-        if (path === '/__local/inbox' && req.method === 'GET') return sendJson(res, 200, apis.mailer.inbox());
         if (path === '/' || path === '/health') return sendJson(res, 200, { status: 'ok', name: 'bucket-local-supabase' });
         return sendJson(res, 404, { message: 'no Route matched with those values' });
       }
