@@ -46,9 +46,15 @@ export async function startBackend({ memory = false } = {}) {
     console.warn('[bucket] supabase/local/cli.ts not found: starting without the local backend');
     return null;
   }
-  // A throw-away data directory gives test runs a clean database.
+  // A throw-away data directory gives test runs a clean database. Test runs reach the backend
+  // from one address (127.0.0.1), so they also lift the per-IP auth rate limits
+  // (supabase/local/README.md, "Rate limits"); per-account limits stay on.
   const env = memory
-    ? { ...process.env, BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-backend-')) }
+    ? {
+        ...process.env,
+        BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-backend-')),
+        BUCKET_AUTH_RATE_LIMITS: 'harness',
+      }
     : process.env;
   return run('npx', ['tsx', 'supabase/local/cli.ts'], { env });
 }

@@ -3,19 +3,22 @@
  * Invariants: prints the URL and the well-known keys once listening; SIGINT/SIGTERM stop
  * the server gracefully (in-flight requests finish, PGlite flushes) before exiting.
  */
-import { startLocalBackend } from './index';
+import { startLocalBackend, HARNESS_RATE_LIMITS } from './index';
 
 const port = Number(process.env.BUCKET_BACKEND_PORT ?? 54321);
 const dataDir = process.env.BUCKET_BACKEND_DATA ?? '.local/db';
+// test harnesses (npm start --e2e) lift the per-IP auth limits: every test comes from 127.0.0.1
+const harness = process.env.BUCKET_AUTH_RATE_LIMITS === 'harness';
 const started = Date.now();
-const backend = await startLocalBackend({ port, dataDir });
+const backend = await startLocalBackend({ port, dataDir, rateLimits: harness ? HARNESS_RATE_LIMITS : undefined });
 console.log(`
 Bucket local Supabase is running (${Date.now() - started} ms)
   API URL:          ${backend.url}
   REST:             ${backend.url}/rest/v1
   Auth:             ${backend.url}/auth/v1
   Storage:          ${backend.url}/storage/v1  (TUS: /storage/v1/upload/resumable)
-  Inbox:            ${backend.url}/__local/inbox
+  Inbox:            ${backend.url}/__local/inbox  (this machine only; not readable by web pages)
+  Auth rate limits: ${harness ? 'per-IP limits lifted for tests (BUCKET_AUTH_RATE_LIMITS=harness)' : 'supabase/config.toml [auth.rate_limit]'}
   Data:             ${dataDir}
   JWT secret:       ${backend.jwtSecret}
   anon key:         ${backend.anonKey}

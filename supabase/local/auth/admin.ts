@@ -56,7 +56,7 @@ export class AdminApi {
     await this.requireAdmin(req);
     if (path === '/users' && method === 'GET') return this.list(res, url);
     if (path === '/users' && method === 'POST') return this.create(res, await jsonBody(req));
-    if (path === '/generate_link' && method === 'POST') return this.generateLink(res, await jsonBody(req));
+    if (path === '/generate_link' && method === 'POST') return this.generateLink(res, await jsonBody(req), url);
     const one = /^\/users\/([^/]+)$/.exec(path);
     if (one) {
       const id = decodeURIComponent(one[1]!);
@@ -168,10 +168,11 @@ export class AdminApi {
     return sendJson(res, 200, {});
   }
 
-  private async generateLink(res: ServerResponse, body: Body): Promise<void> {
+  private async generateLink(res: ServerResponse, body: Body, url: URL): Promise<void> {
     const type = typeof body.type === 'string' ? body.type : '';
     const email = requireEmail(body.email);
-    const redirect = this.ctx.redirects.resolve(typeof body.redirect_to === 'string' ? body.redirect_to : null, '/');
+    // auth-js sends redirectTo as the redirect_to query parameter; GoTrue also reads the body
+    const redirect = this.ctx.redirects.resolve(url.searchParams.get('redirect_to') ?? (typeof body.redirect_to === 'string' ? body.redirect_to : null), '/');
     const data = objectOrEmpty(body.data);
     const { service } = this.ctx;
     const out = await this.ctx.db.asSuperuser(async (tx) => {

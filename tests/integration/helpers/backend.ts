@@ -4,13 +4,17 @@
  * clients never persist sessions; callers stop what they start.
  */
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
-import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../../supabase/local/index';
+import { HARNESS_RATE_LIMITS, startLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../../supabase/local/index';
 
 export type { LocalBackend, LocalBackendOptions } from '../../../supabase/local/index';
 
-/** Starts an in-memory backend on a free port (quiet). Remember to `await backend.stop()`. */
+/**
+ * Starts an in-memory backend on a free port (quiet). Remember to `await backend.stop()`.
+ * Every test reaches it from 127.0.0.1, so the per-IP auth rate limits are lifted
+ * (HARNESS_RATE_LIMITS; per-account limits stay on); auth-abuse.test.ts tests the real ones.
+ */
 export async function withBackend(opts: LocalBackendOptions = {}): Promise<LocalBackend> {
-  return startLocalBackend({ port: 0, quiet: true, ...opts });
+  return startLocalBackend({ port: 0, quiet: true, rateLimits: HARNESS_RATE_LIMITS, ...opts });
 }
 
 /**
