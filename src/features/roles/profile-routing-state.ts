@@ -4,7 +4,7 @@
  * is `loading` — and the route guard waits — until it no longer depends on rows still being read.
  */
 import { EMPTY_PROFILE, type AuthUser, type ProfileRoutingState } from '../../lib/auth-state';
-import { isRole, type Role } from '../../lib/roles';
+import { isRole, isSelfSignupRole, type Role } from '../../lib/roles';
 import { availableRolesFrom, roleNeedsSetup, roleSetupStatuses, type MediaIdLike } from './role-rules';
 
 export interface ProfileLike {
@@ -32,15 +32,29 @@ export function classifyProfileError(error: { code?: string | null; message?: st
   return { kind: 'error', message };
 }
 
-/** The requested role, else the role in user metadata, else fan. */
-export function fallbackRole(user: AuthUser | null, requested?: Role | null): Role {
-  if (requested) return requested;
+/** A user as the auth server sends it; `app_metadata` is server-owned (only the service role writes it). */
+export type ServerUser = AuthUser & { app_metadata?: Record<string, unknown> };
+
+/** Whether server-owned data (app_metadata, never user_metadata) makes this user an admin. */
+export function isServerAdmin(user: ServerUser | null): boolean {
+  return user?.app_metadata?.role === 'admin';
+}
+
+/**
+ * The requested role, else the role in user metadata, else fan. User metadata is user-editable
+ * (anyone can write `role: 'admin'` into it), so it only ever names a self-signup role; admin
+ * comes only from server-owned data — here app_metadata, else the server's profile row.
+ */
+export function fallbackRole(user: ServerUser | null, requested?: Role | null): Role {
+  const admin = isServerAdmin(user);
+  if (requested && (requested !== 'admin' || admin)) return requested;
   const metadataRole = user?.user_metadata?.role;
-  return isRole(metadataRole) ? metadataRole : 'fan';
+  if (isSelfSignupRole(metadataRole)) return metadataRole;
+  return admin ? 'admin' : 'fan';
 }
 
 export interface RoutingInputs {
-  user: AuthUser;
+  user: ServerUser;
   check: ProfileCheck;
   mediaIds: readonly MediaIdLike[] | null;
   mediaIdsFailed?: boolean;
@@ -62,7 +76,9 @@ export function computeProfileRoutingState(input: RoutingInputs): ProfileRouting
   });
   switch (check.kind) {
     case 'found': {
-      const role = input.requestedRole ?? (isRole(check.profile.role) ? check.profile.role : fallbackRole(user));
+      const profileAdmin = check.profile.role === 'admin' || isServerAdmin(user);
+      const requested = input.requestedRole === 'admin' && !profileAdmin ? null : input.requestedRole;
+      const role = requested ?? (isRole(check.profile.role) ? check.profile.role : fallbackRole(user));
       return {
         ...base,
         ...withRole(role),
