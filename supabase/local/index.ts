@@ -41,6 +41,8 @@ export interface LocalBackendOptions {
   jwtExpirySeconds?: number;
   /** where auth links land when no redirect is given; default http://localhost:4173 */
   siteUrl?: string;
+  /** the backend's public base URL (TUS `Location`, links); default the listening URL */
+  publicUrl?: string;
 }
 
 export interface LocalBackend {
@@ -64,7 +66,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const fileRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'bucket-local-storage-'));
 
   let url = '';
-  const publicUrl = (): string => url;
+  const publicUrl = (): string => opts.publicUrl?.replace(/\/+$/, '') || url;
   const keys = new JwtKeys(LOCAL_JWT_SECRET);
   const mailer = new Mailer(quiet);
   const jwtExpirySeconds = opts.jwtExpirySeconds ?? 3600;
@@ -78,7 +80,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   await rest.catalog.load();
   const store = new ObjectStore(db, fileRoot);
   const storage = new StorageApi(db, store, keys);
-  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000 });
+  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
 
   try {
