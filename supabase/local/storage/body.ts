@@ -27,6 +27,20 @@ export interface UploadBody {
   contentType: string;
   /** the stored Cache-Control value, e.g. "max-age=3600" or "no-cache" */
   cacheControl: string;
+  /** user metadata (`x-metadata` header, base64 JSON, or the form's `metadata` field) */
+  userMetadata?: Record<string, unknown>;
+}
+
+const USER_METADATA_LIMIT = 1024 * 1024;
+
+function parseUserMetadata(json: string): Record<string, unknown> | undefined {
+  if (Buffer.byteLength(json) > USER_METADATA_LIMIT) throw entityTooLarge();
+  try {
+    const v = JSON.parse(json) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined; // ignored, as Supabase does
+  }
 }
 
 /** Reads an upload (raw body or multipart form with one file), refusing more than `limit` bytes. */
@@ -43,7 +57,9 @@ export async function uploadBody(req: IncomingMessage, limit: number): Promise<U
   }
   if (!multipart) {
     const cc = header(req, 'cache-control');
-    return { body: raw, contentType: ct, cacheControl: cc ? cc : 'no-cache' };
+    const md = header(req, 'x-metadata');
+    const userMetadata = md ? parseUserMetadata(Buffer.from(md, 'base64').toString('utf8')) : undefined;
+    return { body: raw, contentType: ct, cacheControl: cc ? cc : 'no-cache', userMetadata };
   }
   let form: FormData;
   try {
@@ -58,7 +74,9 @@ export async function uploadBody(req: IncomingMessage, limit: number): Promise<U
   if (body.length > limit) throw entityTooLarge();
   const explicitType = form.get('contentType');
   const cc = form.get('cacheControl');
+  const md = form.get('metadata') ?? form.get('userMetadata');
   return {
+    userMetadata: typeof md === 'string' ? parseUserMetadata(md) : undefined,
     body,
     contentType: (typeof explicitType === 'string' && explicitType) || file.type || 'application/octet-stream',
     cacheControl: typeof cc === 'string' && /^-?\d+$/.test(cc) ? `max-age=${cc}` : 'no-cache',

@@ -131,7 +131,7 @@ export class StorageApi {
   private async upload(req: IncomingMessage, res: ServerResponse, claims: Claims, bucket: string, name: string, isPut: boolean): Promise<void> {
     const file = await uploadBody(req, await this.store.maxSize(bucket));
     const upsert = isPut || req.headers['x-upsert'] === 'true';
-    const row = await this.store.putBuffer(claims, { bucket, name, contentType: file.contentType, cacheControl: file.cacheControl, upsert }, file.body);
+    const row = await this.store.putBuffer(claims, { bucket, name, contentType: file.contentType, cacheControl: file.cacheControl, userMetadata: file.userMetadata, upsert }, file.body);
     sendJson(res, 200, { Key: `${bucket}/${name}`, Id: row.id });
   }
 

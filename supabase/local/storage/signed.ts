@@ -105,7 +105,7 @@ export class SignedUrls {
     const file = await uploadBody(req, await this.store.maxSize(bucket));
     // the signature stands for the signer's policy check: write with bypass, owner = signer
     const signer: Claims = { role: 'service_role', ...(typeof payload.owner === 'string' ? { sub: payload.owner } : {}) };
-    await this.store.putBuffer(signer, { bucket, name, contentType: file.contentType, cacheControl: file.cacheControl, upsert: payload.upsert === true }, file.body);
+    await this.store.putBuffer(signer, { bucket, name, contentType: file.contentType, cacheControl: file.cacheControl, userMetadata: file.userMetadata, upsert: payload.upsert === true }, file.body);
     sendJson(res, 200, { Key: `${bucket}/${name}` });
   }
 }

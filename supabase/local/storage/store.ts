@@ -63,6 +63,7 @@ export interface PutOptions {
   contentType: string;
   cacheControl: string;
   upsert: boolean;
+  userMetadata?: Record<string, unknown> | null;
 }
 
 export class ObjectStore {
@@ -165,11 +166,11 @@ export class ObjectStore {
         const prev = await tx.query<{ version: string }>('select version from storage.objects where bucket_id = $1 and name = $2', [opts.bucket, opts.name]);
         old = prev.rows[0]?.version;
         const conflict = opts.upsert
-          ? ' on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()'
+          ? ' on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()'
           : '';
         const r = await tx.query<ObjectRow>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata) values ($1, $2, $3::text::uuid, $3::text, $4, $5::jsonb)${conflict} returning *`,
-          [opts.bucket, opts.name, ownerOf(claims), version, JSON.stringify(metadata)],
+          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata) values ($1, $2, $3::text::uuid, $3::text, $4, $5::jsonb, $6::jsonb)${conflict} returning *`,
+          [opts.bucket, opts.name, ownerOf(claims), version, JSON.stringify(metadata), opts.userMetadata ? JSON.stringify(opts.userMetadata) : null],
         );
         const written = r.rows[0];
         if (!written) throw rlsDenied();

@@ -77,6 +77,7 @@ export class Transfers {
         name: t.destinationKey,
         contentType: String(md.mimetype ?? 'application/octet-stream'),
         cacheControl: String(md.cacheControl ?? 'no-cache'),
+        userMetadata: src.user_metadata,
         upsert: header(req, 'x-upsert') === 'true',
       },
       size,

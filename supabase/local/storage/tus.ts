@@ -50,6 +50,17 @@ function toRefusal(e: unknown): TusRefusal {
   return refuse(500, 'InternalError', e instanceof Error ? e.message : 'internal error');
 }
 
+/** Upload-Metadata's `metadata` (JSON object) as the object's user metadata; ignored when invalid. */
+function userMetadataOf(json: string | null | undefined): Record<string, unknown> | null {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The TUS server, refusing signed resumable uploads (not implemented) in Storage's shape. */
 class LocalTusServer extends Server {
   override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -144,6 +155,7 @@ export function createTusServer(opts: TusOptions): { server: Server; datastore: 
             contentType: md.contentType || 'application/octet-stream',
             cacheControl: /^\d+$/.test(md.cacheControl ?? '') ? `max-age=${md.cacheControl}` : 'no-cache',
             upsert: md.__upsert === 'true',
+            userMetadata: userMetadataOf(md.metadata),
           },
           upload.size ?? upload.offset,
           source,

@@ -123,12 +123,16 @@ describe('move and copy', () => {
 describe('info and exists', () => {
   it('describe an object to whoever may read it, and nothing to others', async () => {
     const path = `${a.user.id}/info/song.mp3`;
-    await a.client.storage.from('content').upload(path, Buffer.alloc(1234, 7), { contentType: 'audio/mpeg', cacheControl: '60' });
+    await a.client.storage.from('content').upload(path, Buffer.alloc(1234, 7), { contentType: 'audio/mpeg', cacheControl: '60', metadata: { album: 'Test LP' } });
     const info = await a.client.storage.from('content').info(path);
     expect(info.error).toBeNull();
     expect(info.data).toMatchObject({ name: path, bucketId: 'content', size: 1234, contentType: 'audio/mpeg', cacheControl: 'max-age=60' });
     expect(info.data!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(info.data!.etag).toMatch(/^".+"$/);
+    expect(info.data!.metadata).toEqual({ album: 'Test LP' });
+    const copied = await a.client.storage.from('content').copy(path, `${a.user.id}/info/copy.mp3`);
+    expect(copied.error).toBeNull();
+    expect((await a.client.storage.from('content').info(`${a.user.id}/info/copy.mp3`)).data!.metadata).toEqual({ album: 'Test LP' });
 
     expect((await a.client.storage.from('content').exists(path)).data).toBe(true);
     expect((await a.client.storage.from('content').exists(`${a.user.id}/info/none.mp3`)).data).toBe(false);
