@@ -22,6 +22,16 @@ export async function jsonBody(req: IncomingMessage): Promise<Record<string, unk
   return v as Record<string, unknown>;
 }
 
+/** Runs `fn`; on failure discards the unread request body so the answer reaches the client. */
+export async function beforeBody<T>(req: IncomingMessage, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    req.resume();
+    throw e;
+  }
+}
+
 export interface UploadBody {
   body: Buffer;
   contentType: string;

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Claims, JwtKeys } from '../auth/jwt';
 import { sendJson } from '../http/util';
 import type { Database } from '../db/database';
-import { jsonBody, uploadBody } from './body';
+import { beforeBody, jsonBody, uploadBody } from './body';
 import { BucketApi } from './buckets';
 import { invalidRequest, notFound, notImplemented, routeNotFound } from './errors';
 import { serveObject } from './serve';
@@ -129,7 +129,7 @@ export class StorageApi {
   }
 
   private async upload(req: IncomingMessage, res: ServerResponse, claims: Claims, bucket: string, name: string, isPut: boolean): Promise<void> {
-    const file = await uploadBody(req, await this.store.maxSize(bucket));
+    const file = await uploadBody(req, await beforeBody(req, () => this.store.maxSize(bucket)));
     const upsert = isPut || req.headers['x-upsert'] === 'true';
     const row = await this.store.putBuffer(claims, { bucket, name, contentType: file.contentType, cacheControl: file.cacheControl, userMetadata: file.userMetadata, upsert }, file.body);
     sendJson(res, 200, { Key: `${bucket}/${name}`, Id: row.id });

@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Claims, JwtKeys } from '../auth/jwt';
 import { header, sendJson } from '../http/util';
-import { jsonBody, uploadBody } from './body';
+import { beforeBody, jsonBody, uploadBody } from './body';
 import { invalidRequest, notFound, storageError } from './errors';
 import { serveObject } from './serve';
 import type { ObjectStore } from './store';
@@ -99,10 +99,12 @@ export class SignedUrls {
 
   /** PUT /object/upload/sign/:bucket/*name?token=… → {Key}; written as the signer. */
   async upload(req: IncomingMessage, res: ServerResponse, bucket: string, name: string, url: URL): Promise<void> {
-    const token = url.searchParams.get('token');
-    if (!token) throw invalidRequest("querystring must have required property 'token'");
-    const payload = await this.verify(token, bucket, name, 'upload');
-    const file = await uploadBody(req, await this.store.maxSize(bucket));
+    const { payload, limit } = await beforeBody(req, async () => {
+      const token = url.searchParams.get('token');
+      if (!token) throw invalidRequest("querystring must have required property 'token'");
+      return { payload: await this.verify(token, bucket, name, 'upload'), limit: await this.store.maxSize(bucket) };
+    });
+    const file = await uploadBody(req, limit);
     // the signature stands for the signer's policy check: write with bypass, owner = signer
     const signer: Claims = { role: 'service_role', ...(typeof payload.owner === 'string' ? { sub: payload.owner } : {}) };
     await this.store.putBuffer(signer, { bucket, name, contentType: file.contentType, cacheControl: file.cacheControl, userMetadata: file.userMetadata, upsert: payload.upsert === true }, file.body);

@@ -126,12 +126,12 @@ export class ObjectStore {
     const ROLLBACK = new Error('dry-run');
     try {
       await this.as(claims, async (tx) => {
-        const r = await tx.query(
+        // no RETURNING (as Supabase): the dry run must not also require the select policy
+        await tx.query(
           `insert into storage.objects (bucket_id, name, owner, owner_id, version) values ($1, $2, $3::text::uuid, $3::text, $4)
-           ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''} returning 1`,
+           ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''}`,
           [bucket, name, ownerOf(claims), randomUUID()],
         );
-        if (r.rows.length === 0) throw rlsDenied();
         throw ROLLBACK;
       });
     } catch (e) {
