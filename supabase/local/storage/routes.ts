@@ -137,15 +137,31 @@ export class StorageApi {
 
   private async list(req: IncomingMessage, res: ServerResponse, claims: Claims, bucket: string): Promise<void> {
     const body = await jsonBody(req);
-    let prefix = typeof body.prefix === 'string' ? body.prefix : '';
+    // validated as Supabase's schema does: a wrong value is an error, never ignored
+    if (typeof body.prefix !== 'string') throw invalidRequest("body must have required property 'prefix'");
+    const int = (v: unknown, name: string, min: number, fallback: number): number => {
+      if (v === undefined) return fallback;
+      if (!Number.isSafeInteger(v) || (v as number) < min) throw invalidRequest(`body/${name} must be an integer >= ${min}`);
+      return v as number;
+    };
+    const limit = int(body.limit, 'limit', 1, 100);
+    const offset = int(body.offset, 'offset', 0, 0);
+    if (body.search !== undefined && typeof body.search !== 'string') throw invalidRequest('body/search must be string');
+    const search = typeof body.search === 'string' ? body.search.toLowerCase() : '';
+    let column = 'name';
+    let desc = false;
+    if (body.sortBy !== undefined) {
+      const sortBy = body.sortBy as { column?: unknown; order?: unknown } | null;
+      if (typeof sortBy !== 'object' || sortBy === null || !['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(String(sortBy.column))) {
+        throw invalidRequest('body/sortBy/column must be equal to one of the allowed values');
+      }
+      if (sortBy.order !== undefined && sortBy.order !== 'asc' && sortBy.order !== 'desc') throw invalidRequest('body/sortBy/order must be equal to one of the allowed values');
+      column = String(sortBy.column);
+      desc = sortBy.order === 'desc';
+    }
+    let prefix = body.prefix;
     if (prefix && !prefix.endsWith('/')) prefix += '/';
     if (prefix === '/') prefix = '';
-    const limit = Number.isInteger(body.limit) ? Number(body.limit) : 100;
-    const offset = Number.isInteger(body.offset) ? Number(body.offset) : 0;
-    const search = typeof body.search === 'string' ? body.search.toLowerCase() : '';
-    const sortBy = (typeof body.sortBy === 'object' && body.sortBy !== null ? body.sortBy : {}) as { column?: unknown; order?: unknown };
-    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(String(sortBy.column)) ? String(sortBy.column) : 'name';
-    const desc = sortBy.order === 'desc';
     await this.store.assertBucket(bucket);
     const rows = await this.store.list(claims, bucket, prefix);
     const folders = new Set<string>();

@@ -169,6 +169,8 @@ describe('malformed input', () => {
       ['GET', '/storage/v1/object/content/%E0%A4%A', undefined],
       ['POST', '/storage/v1/object/list/content', '{"prefix":'],
       ['POST', '/storage/v1/object/list/content', '[1,2]'],
+      ['POST', '/storage/v1/object/list/content', '{"prefix":"","limit":0}'],
+      ['POST', '/storage/v1/object/list/content', '{"prefix":"","sortBy":{"column":"size"}}'],
       ['POST', `/storage/v1/object/sign/content/${a.user.id}/x.mp3`, '{"expiresIn":"soon"}'],
       ['DELETE', '/storage/v1/object/content', '{"prefixes":"all"}'],
       ['POST', '/storage/v1/object/move', '{"bucketId":"content"}'],
