@@ -39,7 +39,7 @@ export function parseRange(range: string, size: number): ByteRange {
 
 // Types a browser renders as an active document when navigated to.
 const HTML_LIKE = /^(text\/html|application\/xhtml\+xml)$/;
-const ACTIVE = /^(image\/svg\+xml|text\/xml|application\/xml|text\/xsl|application\/xslt\+xml|text\/javascript|application\/javascript|application\/x-javascript|application\/ecmascript|text\/ecmascript|application\/x-shockwave-flash|application\/pdf|text\/vnd\.wap\.wml|multipart\/x-mixed-replace)$|\+xml$/;
+const ACTIVE = /^(image\/svg\+xml|text\/xml|application\/xml|text\/xsl|application\/xslt\+xml|text\/javascript|application\/javascript|application\/x-javascript|application\/ecmascript|text\/ecmascript|application\/x-shockwave-flash|text\/vnd\.wap\.wml|multipart\/x-mixed-replace)$|\+xml$/;
 
 /** The Content-Type actually sent, and whether the body must be an attachment. */
 export function safeType(stored: string): { contentType: string; attachment: boolean } {
