@@ -47,6 +47,8 @@ export interface LocalBackendOptions {
   siteUrl?: string;
   /** auth rate limits; each omitted field comes from supabase/config.toml (see auth/config.ts) */
   rateLimits?: Partial<AuthRateLimits>;
+  /** the backend's public base URL (TUS `Location`, links); default the listening URL */
+  publicUrl?: string;
 }
 
 export interface LocalBackend {
@@ -72,7 +74,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const fileRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'bucket-local-storage-'));
 
   let url = '';
-  const publicUrl = (): string => url;
+  const publicUrl = (): string => opts.publicUrl?.replace(/\/+$/, '') || url;
   const keys = new JwtKeys(LOCAL_JWT_SECRET);
   const mailer = new Mailer(quiet);
   const authConfig = loadAuthConfig();
@@ -98,7 +100,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   await rest.catalog.load();
   const store = new ObjectStore(db, fileRoot);
   const storage = new StorageApi(db, store, keys);
-  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000 });
+  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
 
   try {

@@ -3,16 +3,19 @@
  * file bodies on disk named by an opaque version id (never by the user's object name, so no
  * path traversal is possible). Invariants: a body file is in place before its row commits;
  * a failed write removes the new file; a replaced or deleted object's old file is removed
- * only after the commit; errors are storage-API shaped ({statusCode, error, message}).
+ * only after the commit; a bucket's `file_size_limit` and `allowed_mime_types` are checked
+ * before any byte is kept; errors are storage-API shaped ({statusCode, error, message}).
  */
 import { mkdirSync, existsSync } from 'node:fs';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID, createHash } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
 import type { Claims } from '../auth/jwt';
-import { HttpError } from '../http/util';
-import { isPgError } from '../rest/errors';
+import { OBJECT_BODY_LIMIT } from '../http/util';
+import { bucketNotFound, entityTooLarge, invalidKey, invalidMimeType, mapDbError, notFound, rlsDenied, storageError } from './errors';
+
+export { storageError, notFound, bucketNotFound, mapDbError } from './errors';
 
 export interface ObjectRow {
   id: string;
@@ -21,31 +24,37 @@ export interface ObjectRow {
   owner: string | null;
   version: string;
   metadata: Record<string, unknown> | null;
+  user_metadata: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;
   last_accessed_at: Date;
 }
 
-export function storageError(statusCode: number, error: string, message: string): HttpError {
-  const http = statusCode >= 500 ? 500 : statusCode === 413 ? 413 : 400;
-  return new HttpError(http, { statusCode: String(statusCode), error, message });
+export interface BucketRow {
+  id: string;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
 }
 
-export const notFound = (): HttpError => storageError(404, 'not_found', 'Object not found');
-export const bucketNotFound = (): HttpError => storageError(404, 'Bucket not found', 'Bucket not found');
-
-/** Maps database errors to the storage API's wording. */
-export function mapDbError(e: unknown): unknown {
-  if (!isPgError(e)) return e;
-  if (e.code === '42501') return storageError(403, 'Unauthorized', 'new row violates row-level security policy');
-  if (e.code === '23505') return storageError(409, 'Duplicate', 'The resource already exists');
-  if (e.code === '23503') return bucketNotFound();
-  return storageError(400, 'DatabaseError', typeof e.message === 'string' ? e.message : 'database error');
-}
+// Supabase Storage's key alphabet (S3-safe characters), plus no empty/dot segments here.
+const VALID_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
 
 export function validObjectName(name: string): boolean {
-  if (!name || name.length > 1024 || name.startsWith('/') || name.includes('\\') || name.includes('\0')) return false;
+  if (!name || name.length > 1024 || name.startsWith('/') || !VALID_KEY.test(name)) return false;
   return name.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
+
+/** Throws Supabase's InvalidMimeType unless `mime` matches one of `allowed` (`type/*` allowed). */
+export function assertMimeAllowed(mime: string, allowed: string[] | null): void {
+  if (!allowed || allowed.length === 0) return;
+  const [type, sub] = mime.split(';')[0]!.trim().toLowerCase().split('/');
+  if (!type || !sub) throw invalidMimeType(mime);
+  for (const a of allowed) {
+    const [at, as] = a.split(';')[0]!.trim().toLowerCase().split('/');
+    if (at === type && (as === '*' || as === sub)) return;
+  }
+  throw invalidMimeType(mime);
 }
 
 export interface PutOptions {
@@ -54,6 +63,7 @@ export interface PutOptions {
   contentType: string;
   cacheControl: string;
   upsert: boolean;
+  userMetadata?: Record<string, unknown> | null;
 }
 
 export class ObjectStore {
@@ -82,9 +92,51 @@ export class ObjectStore {
     }
   }
 
+  /** The bucket's settings (read as superuser, as Supabase does), or Bucket not found. */
+  async bucket(bucket: string): Promise<BucketRow> {
+    const r = await this.db.query<BucketRow>('select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [bucket]);
+    const row = r.rows[0];
+    if (!row) throw bucketNotFound();
+    return { ...row, file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit) };
+  }
+
   async assertBucket(bucket: string): Promise<void> {
-    const r = await this.db.query('select 1 from storage.buckets where id = $1', [bucket]);
-    if (r.rows.length === 0) throw bucketNotFound();
+    await this.bucket(bucket);
+  }
+
+  /** Largest object the bucket accepts (its limit, capped by the global one). */
+  async maxSize(bucket: string): Promise<number> {
+    const b = await this.bucket(bucket);
+    return b.file_size_limit ? Math.min(b.file_size_limit, OBJECT_BODY_LIMIT) : OBJECT_BODY_LIMIT;
+  }
+
+  /** Bucket limits for an object about to be written (size may be unknown yet). */
+  async assertAccepts(bucket: string, contentType: string, size: number | undefined): Promise<void> {
+    const b = await this.bucket(bucket);
+    assertMimeAllowed(contentType, b.allowed_mime_types);
+    if (size !== undefined && size > (await this.maxSize(bucket))) throw entityTooLarge();
+  }
+
+  /**
+   * Dry run of the INSERT (or upsert) as the caller, rolled back: Postgres checks the row
+   * policy before the unique index, so a refused path answers 403 whether or not it exists.
+   */
+  async canUpload(claims: Claims, bucket: string, name: string, upsert: boolean): Promise<void> {
+    if (!validObjectName(name)) throw invalidKey(name);
+    const ROLLBACK = new Error('dry-run');
+    try {
+      await this.as(claims, async (tx) => {
+        // no RETURNING (as Supabase): the dry run must not also require the select policy
+        await tx.query(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, version) values ($1, $2, $3::text::uuid, $3::text, $4)
+           ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''}`,
+          [bucket, name, ownerOf(claims), randomUUID()],
+        );
+        throw ROLLBACK;
+      });
+    } catch (e) {
+      if (e !== ROLLBACK) throw e;
+    }
   }
 
   /** Writes the row as the caller; `moveIn(version)` places the body before commit. */
@@ -95,34 +147,33 @@ export class ObjectStore {
     etag: string,
     moveIn: (target: string) => Promise<void>,
   ): Promise<ObjectRow> {
-    if (!validObjectName(opts.name)) throw storageError(400, 'InvalidKey', `Invalid key: ${opts.name}`);
-    await this.assertBucket(opts.bucket);
+    if (!validObjectName(opts.name)) throw invalidKey(opts.name);
+    await this.assertAccepts(opts.bucket, opts.contentType, size);
     const version = randomUUID();
     const target = this.filePath(version);
     const metadata = {
       eTag: `"${etag}"`,
       size,
       mimetype: opts.contentType,
-      cacheControl: `max-age=${opts.cacheControl}`,
+      cacheControl: /^\d+$/.test(opts.cacheControl) ? `max-age=${opts.cacheControl}` : opts.cacheControl,
       lastModified: new Date().toISOString(),
       contentLength: size,
       httpStatusCode: 200,
     };
-    const owner = typeof claims.sub === 'string' ? claims.sub : null;
     let old: string | undefined;
     try {
       const row = await this.as(claims, async (tx) => {
         const prev = await tx.query<{ version: string }>('select version from storage.objects where bucket_id = $1 and name = $2', [opts.bucket, opts.name]);
         old = prev.rows[0]?.version;
         const conflict = opts.upsert
-          ? ' on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()'
+          ? ' on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()'
           : '';
         const r = await tx.query<ObjectRow>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata) values ($1, $2, $3::text::uuid, $3::text, $4, $5::jsonb)${conflict} returning *`,
-          [opts.bucket, opts.name, owner, version, JSON.stringify(metadata)],
+          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata) values ($1, $2, $3::text::uuid, $3::text, $4, $5::jsonb, $6::jsonb)${conflict} returning *`,
+          [opts.bucket, opts.name, ownerOf(claims), version, JSON.stringify(metadata), opts.userMetadata ? JSON.stringify(opts.userMetadata) : null],
         );
         const written = r.rows[0];
-        if (!written) throw storageError(403, 'Unauthorized', 'new row violates row-level security policy');
+        if (!written) throw rlsDenied();
         await moveIn(target);
         return written;
       });
@@ -143,6 +194,11 @@ export class ObjectStore {
     return this.put(claims, opts, size, randomUUID().replace(/-/g, ''), (target) => rename(source, target));
   }
 
+  /** Copies an existing body file to `target` (a `put` moveIn target, for object copy). */
+  async copyBody(fromVersion: string, target: string): Promise<void> {
+    await copyFile(this.filePath(fromVersion), target);
+  }
+
   /** Row as visible to the caller (select policy), or 404. */
   async visible(claims: Claims, bucket: string, name: string): Promise<ObjectRow> {
     const r = await this.as(claims, (tx) => tx.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucket, name]));
@@ -160,8 +216,13 @@ export class ObjectStore {
     const rows = await this.as(claims, async (tx) =>
       (await tx.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *', [bucket, names])).rows,
     );
-    for (const r of rows) await unlink(this.filePath(r.version)).catch(() => undefined);
+    await this.unlinkBodies(rows);
     return rows;
+  }
+
+  /** Removes body files of rows already deleted (after their commit). */
+  async unlinkBodies(rows: { version: string }[]): Promise<void> {
+    for (const r of rows) await unlink(this.filePath(r.version)).catch(() => undefined);
   }
 
   async list(claims: Claims, bucket: string, prefix: string): Promise<ObjectRow[]> {
@@ -170,4 +231,9 @@ export class ObjectStore {
       (await tx.query<ObjectRow>(`select * from storage.objects where bucket_id = $1 and name like $2 escape '\\' order by name`, [bucket, escaped + '%'])).rows,
     );
   }
+}
+
+/** The owner recorded on written objects: the JWT's subject, when it is a user. */
+export function ownerOf(claims: Claims): string | null {
+  return typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
 }

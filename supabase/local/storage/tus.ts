@@ -1,21 +1,26 @@
 /**
  * TUS resumable uploads at /storage/v1/upload/resumable (@tus/server + @tus/file-store).
  * Invariants: CREATE is refused (before any byte is stored) unless the JWT is valid, the
- * bucket exists, the object is absent or x-upsert is set, and the caller's storage policy
- * allows the write (checked in a rolled-back transaction); every later request must carry a
- * JWT of the same user; on finish the storage.objects row is written as the caller; upload
- * URLs expire after `expiryMs` (404/410 afterwards).
+ * bucket exists and accepts the declared type and size, and the caller's storage policy
+ * allows the write — checked by a rolled-back INSERT as the caller, where Postgres applies
+ * the row policy before the unique index, so a refused path answers 403 whether or not an
+ * object exists there (no probing oracle); an existing object without x-upsert answers 409
+ * only to a caller allowed to write there. Every later request must carry a JWT of the same
+ * user; on finish the storage.objects row is written as the caller; upload URLs expire after
+ * `expiryMs` (404/410 afterwards). `Location` is built from the configured public URL, never
+ * from the request's Host header.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Server, type ServerOptions } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { JwtKeys, Claims } from '../auth/jwt';
 import { tokenFromHeaders } from '../auth/jwt';
-import { OBJECT_BODY_LIMIT } from '../http/util';
-import { ObjectStore, validObjectName, mapDbError } from './store';
-import { HttpError } from '../http/util';
+import { HttpError, OBJECT_BODY_LIMIT } from '../http/util';
+import { ObjectStore, validObjectName } from './store';
+import { mapDbError, notImplemented } from './errors';
 
 export const TUS_PATH = '/storage/v1/upload/resumable';
 
@@ -34,7 +39,9 @@ function refuse(statusCode: number, error: string, message: string): TusRefusal 
   return new TusRefusal(statusCode, JSON.stringify({ statusCode: String(statusCode), error, message }));
 }
 
+/** Storage-shaped errors (HttpError or database errors) as a TUS refusal with the body's status. */
 function toRefusal(e: unknown): TusRefusal {
+  if (e instanceof TusRefusal) return e;
   const mapped = mapDbError(e);
   if (mapped instanceof HttpError) {
     const b = mapped.body as { statusCode?: string; error?: string; message?: string };
@@ -43,7 +50,38 @@ function toRefusal(e: unknown): TusRefusal {
   return refuse(500, 'InternalError', e instanceof Error ? e.message : 'internal error');
 }
 
-export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; expiryMs: number }): { server: Server; datastore: FileStore } {
+/** Upload-Metadata's `metadata` (JSON object) as the object's user metadata; ignored when invalid. */
+function userMetadataOf(json: string | null | undefined): Record<string, unknown> | null {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The TUS server, refusing signed resumable uploads (not implemented) in Storage's shape. */
+class LocalTusServer extends Server {
+  override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '').split('?')[0]!;
+    if (path === `${TUS_PATH}/sign` || path.startsWith(`${TUS_PATH}/sign/`)) {
+      if (req.method === 'OPTIONS') return super.handle(req, res);
+      throw notImplemented('Resumable uploads to signed URLs (/upload/resumable/sign)');
+    }
+    return super.handle(req, res);
+  }
+}
+
+export interface TusOptions {
+  store: ObjectStore;
+  keys: JwtKeys;
+  expiryMs: number;
+  /** the backend's public base URL (configuration), e.g. http://127.0.0.1:54321 */
+  publicUrl: () => string;
+}
+
+export function createTusServer(opts: TusOptions): { server: Server; datastore: FileStore } {
   const { store, keys } = opts;
   const datastore = new FileStore({ directory: store.tusDir, expirationPeriodInMilliseconds: opts.expiryMs });
 
@@ -57,7 +95,7 @@ export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; expir
     }
   }
 
-  const server = new Server({
+  const server = new LocalTusServer({
     path: TUS_PATH,
     datastore,
     maxSize: OBJECT_BODY_LIMIT,
@@ -65,8 +103,8 @@ export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; expir
     allowedHeaders: ['authorization', 'apikey', 'x-client-info', 'x-upsert', 'content-type', 'x-signature'],
     exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'Upload-Metadata'],
     namingFunction: () => Buffer.from(randomUUID()).toString('base64url'),
-    // Location = the Host the client used (like Supabase behind its gateway), so proxies work
-    generateUrl: (_req, { proto, host, path, id }) => `${proto}://${host}${path}/${id}`,
+    // from configuration (like Supabase's STORAGE_PUBLIC_URL): a forged Host cannot redirect uploads
+    generateUrl: (_req, { path, id }) => `${opts.publicUrl().replace(/\/+$/, '')}${path}/${id}`,
     getFileIdFromRequest: (_req, lastPath) => (lastPath && /^[A-Za-z0-9_-]{1,128}$/.test(lastPath) ? lastPath : undefined),
 
     async onIncomingRequest(req, id) {
@@ -86,27 +124,14 @@ export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; expir
       const md = upload.metadata ?? {};
       const bucket = md.bucketName ?? '';
       const name = md.objectName ?? '';
-      if (!bucket || !name || !validObjectName(name)) throw refuse(400, 'InvalidKey', 'metadata bucketName and objectName are required');
-      try {
-        await store.assertBucket(bucket);
-      } catch {
-        throw refuse(404, 'Bucket not found', 'Bucket not found');
-      }
+      if (!bucket || !name) throw refuse(400, 'InvalidRequest', 'metadata bucketName and objectName are required');
+      if (!validObjectName(name)) throw refuse(400, 'InvalidKey', `Invalid key: ${name}`);
       const upsert = req.headers.get('x-upsert') === 'true';
-      if (!upsert && (await store.rowAsSuperuser(bucket, name))) throw refuse(409, 'Duplicate', 'The resource already exists');
-      // Dry run of the write as the caller: the policy must allow it before we accept bytes.
-      const ROLLBACK = new Error('dry-run');
       try {
-        await store.as(claims, async (tx) => {
-          await tx.query(
-            `insert into storage.objects (bucket_id, name, owner, owner_id, version) values ($1, $2, $3::text::uuid, $3::text, $4)
-             ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''}`,
-            [bucket, name, claims.sub ?? null, randomUUID()],
-          );
-          throw ROLLBACK;
-        });
+        await store.assertAccepts(bucket, md.contentType || 'application/octet-stream', upload.size);
+        await store.canUpload(claims, bucket, name, upsert);
       } catch (e) {
-        if (e !== ROLLBACK) throw toRefusal(e);
+        throw toRefusal(e);
       }
       return {
         metadata: {
@@ -128,8 +153,9 @@ export function createTusServer(opts: { store: ObjectStore; keys: JwtKeys; expir
             bucket: md.bucketName ?? '',
             name: md.objectName ?? '',
             contentType: md.contentType || 'application/octet-stream',
-            cacheControl: md.cacheControl || '3600',
+            cacheControl: /^\d+$/.test(md.cacheControl ?? '') ? `max-age=${md.cacheControl}` : 'no-cache',
             upsert: md.__upsert === 'true',
+            userMetadata: userMetadataOf(md.metadata),
           },
           upload.size ?? upload.offset,
           source,

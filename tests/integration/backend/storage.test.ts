@@ -82,7 +82,11 @@ describe('storage objects', () => {
     const big = await fetch(`${backend.url}/storage/v1/object/content/${artist.user.id}/huge.bin`, {
       method: 'POST', headers: { Authorization: `Bearer ${artist.accessToken}`, apikey: backend.anonKey, 'content-type': 'application/octet-stream' }, body: bigBody,
     }).catch(() => null);
-    if (big) expect(big.status).toBe(413);
+    // Supabase Storage: HTTP 400 with the precise status in the body (EntityTooLarge)
+    if (big) {
+      expect(big.status).toBe(400);
+      expect(await big.json()).toMatchObject({ statusCode: '413', error: 'Payload too large', code: 'EntityTooLarge' });
+    }
     expect((await backend.query('select count(*)::int as n from storage.objects where name = $1', [`${artist.user.id}/huge.bin`])).rows[0].n).toBe(0);
   });
 });
@@ -93,6 +97,8 @@ async function countingProxy(target: string): Promise<{ url: string; patched: ()
   const t = new URL(target);
   const server = http.createServer((req, res) => {
     const up = http.request({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      // like nginx's proxy_redirect: the backend's Location (its configured URL) → this proxy
+      if (r.headers.location) r.headers.location = r.headers.location.replace(target.replace(/\/+$/, ''), `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       res.writeHead(r.statusCode ?? 502, r.headers);
       r.pipe(res);
     });

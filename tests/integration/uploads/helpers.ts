@@ -75,6 +75,8 @@ export async function startUploadProxy(targetUrl: string): Promise<UploadProxy> 
     const upstream = request(
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
       (up) => {
+        // like nginx's proxy_redirect: the backend's Location (its configured URL) → this proxy
+        if (up.headers.location) up.headers.location = up.headers.location.replace(targetUrl.replace(/\/+$/, ''), proxy.url);
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       },
