@@ -6,6 +6,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import WebSocket from 'ws';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../sync';
 import { clientOptions, withBackend, type LocalBackend, type LocalBackendOptions } from '../helpers/backend';
 
@@ -58,7 +59,12 @@ export async function openDevice(
     if (network.offline) return Promise.reject(new TypeError('fetch failed (device offline)'));
     return fetch(input, init);
   };
-  const client = createClient(backend.url, backend.anonKey, { ...clientOptions(), global: { fetch: fetchThroughSwitch } });
+  // Node 20 has no WebSocket: `ws` carries the engine's realtime channel (on by default).
+  const client = createClient(backend.url, backend.anonKey, {
+    ...clientOptions(),
+    global: { fetch: fetchThroughSwitch },
+    realtime: { transport: WebSocket as never },
+  });
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.user) throw error ?? new Error('sign-in failed');
   const engine = await createSyncEngine({
