@@ -37,29 +37,33 @@ revoke all on function _realtime.capture() from public;
 
 -- Which of the given claim sets may SELECT each row image?
 -- p_images: [row image, ...]; p_wanted: [[claim index, ...] per image]; p_claims: [{role, claims}].
--- Returns [[visible claim index, ...] per image]. An image equal to the current row is checked
--- in place, as that role with those claims (RLS applies exactly as for a request). An image that
--- is no longer current (deleted, or superseded by a later write) is put back temporarily — with
--- triggers and foreign keys off, inside a subtransaction that is always rolled back — and
--- checked there, so nobody ever receives a row version they could not have selected.
+-- Returns [[visible claim index, ...] per image]. Images equal to the current row are checked in
+-- place: ONE query per claim set covers all of them, run as that role with those claims (RLS
+-- applies exactly as for a request). An image that is no longer current (deleted, or superseded
+-- by a later write) is put back temporarily — triggers and foreign keys off, inside a
+-- subtransaction that is always rolled back — and checked there, so nobody ever receives a
+-- row version they could not have selected.
 -- Must be called by the superuser (it switches roles and session_replication_role).
 create or replace function _realtime.visibility(p_rel regclass, p_images jsonb, p_wanted jsonb, p_claims jsonb)
 returns jsonb language plpgsql set search_path = pg_catalog as $$
 declare
-  _cond text;
+  _cond text;   -- primary-key match of t against the image expression $IMG
   _cols text;
+  _n integer := jsonb_array_length(p_images);
+  _current boolean[];
+  _vis jsonb[];
+  _batch jsonb;
+  _hits jsonb;
+  _j integer;
+  _i integer;
   _img jsonb;
-  _cur jsonb;
-  _vis jsonb;
-  _res jsonb := '[]';
-  _i integer := 0;
 begin
-  select string_agg(format('t.%I = ($1->>%L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and ')
+  select string_agg(format('t.%I = ($IMG->>%L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and ')
     into _cond
   from pg_index x
   join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey)
   where x.indrelid = p_rel and x.indisprimary;
-  if _cond is null then
+  if _cond is null or _n = 0 then
     -- no primary key: rows cannot be identified, so nothing is delivered (Supabase: "Error 400")
     return (select coalesce(jsonb_agg('[]'::jsonb), '[]') from jsonb_array_elements(p_images));
   end if;
@@ -67,63 +71,75 @@ begin
   from pg_attribute a
   where a.attrelid = p_rel and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
 
-  for _img in select value from jsonb_array_elements(p_images) loop
-    execute format('select to_jsonb(t) from %s t where %s', p_rel, _cond) into _cur using _img;
-    if _cur is not null and _cur = _img then
-      _vis := _realtime.check_claims(p_rel, _cond, _img, p_wanted -> _i, p_claims);
-    else
-      _vis := '[]';
-      begin
-        perform set_config('session_replication_role', 'replica', true);
-        execute format('delete from %s t where %s', p_rel, _cond) using _img;
-        execute format('insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1)',
-          p_rel, _cols, _cols, p_rel) using _img;
-        perform set_config('session_replication_role', 'origin', true);
-        _vis := _realtime.check_claims(p_rel, _cond, _img, p_wanted -> _i, p_claims);
-        raise exception using errcode = 'RTRBK';
-      exception
-        when sqlstate 'RTRBK' then null;
-        when others then _vis := '[]';
-      end;
-    end if;
-    _res := _res || jsonb_build_array(_vis);
-    _i := _i + 1;
+  execute format(
+    'select array_agg(coalesce(to_jsonb(t) = e.v, false) order by e.o)
+       from jsonb_array_elements($1) with ordinality e(v, o) left join %s t on %s',
+    p_rel, replace(_cond, '$IMG', 'e.v')) into _current using p_images;
+  _vis := array_fill('[]'::jsonb, array[_n]);
+
+  for _j in 0 .. jsonb_array_length(p_claims) - 1 loop
+    select coalesce(jsonb_agg(jsonb_build_object('i', w.i - 1, 'v', p_images -> (w.i::integer - 1))), '[]') into _batch
+    from jsonb_array_elements(p_wanted) with ordinality w(list, i)
+    where _current[w.i::integer] and w.list @> to_jsonb(_j);
+    continue when jsonb_array_length(_batch) = 0;
+    _hits := _realtime.check_batch(p_rel, _cond, _batch, p_claims -> _j);
+    for _i in select value::integer from jsonb_array_elements(_hits) loop
+      _vis[_i + 1] := _vis[_i + 1] || to_jsonb(_j);
+    end loop;
   end loop;
-  return _res;
+
+  for _i in 1 .. _n loop
+    continue when _current[_i] or jsonb_array_length(p_wanted -> (_i - 1)) = 0;
+    _img := p_images -> (_i - 1);
+    begin
+      perform set_config('session_replication_role', 'replica', true);
+      execute format('delete from %s t where %s', p_rel, replace(_cond, '$IMG', '$1')) using _img;
+      execute format('insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1)',
+        p_rel, _cols, _cols, p_rel) using _img;
+      perform set_config('session_replication_role', 'origin', true);
+      for _j in select value::integer from jsonb_array_elements(p_wanted -> (_i - 1)) loop
+        _hits := _realtime.check_batch(p_rel, _cond, jsonb_build_array(jsonb_build_object('i', _i - 1, 'v', _img)), p_claims -> _j);
+        if jsonb_array_length(_hits) > 0 then
+          _vis[_i] := _vis[_i] || to_jsonb(_j);
+        end if;
+      end loop;
+      raise exception using errcode = 'RTRBK';
+    exception
+      when sqlstate 'RTRBK' then null;
+      when others then _vis[_i] := '[]';
+    end;
+  end loop;
+  return to_jsonb(_vis);
 end $$;
 revoke all on function _realtime.visibility(regclass, jsonb, jsonb, jsonb) from public;
 
-create or replace function _realtime.check_claims(p_rel regclass, p_cond text, p_img jsonb, p_wanted jsonb, p_claims jsonb)
+-- As one claim set ({role, claims}): which of the batch's images ([{i, v}]) can be selected?
+-- Returns [i, ...]. A role without SELECT on the table, or a policy that raises, sees nothing.
+create or replace function _realtime.check_batch(p_rel regclass, p_cond text, p_batch jsonb, p_claim jsonb)
 returns jsonb language plpgsql set search_path = pg_catalog as $$
 declare
-  _j integer;
-  _c jsonb;
-  _ok boolean;
-  _vis jsonb := '[]';
-  _sql text := format('select exists (select 1 from %s t where %s)', p_rel, p_cond);
+  _hits jsonb := '[]';
 begin
-  for _j in select value::integer from jsonb_array_elements(coalesce(p_wanted, '[]')) loop
-    _c := p_claims -> _j;
-    _ok := false;
-    if has_table_privilege(_c ->> 'role', p_rel, 'SELECT') then
-      perform set_config('request.jwt.claims', (_c -> 'claims')::text, true),
-        set_config('request.jwt.claim.sub', coalesce(_c -> 'claims' ->> 'sub', ''), true),
-        set_config('request.jwt.claim.role', _c ->> 'role', true),
-        set_config('role', _c ->> 'role', true);
-      begin
-        execute _sql into _ok using p_img;
-      exception when others then
-        _ok := false;
-      end;
-      reset role;
-    end if;
-    if _ok then
-      _vis := _vis || to_jsonb(_j);
-    end if;
-  end loop;
-  return _vis;
+  if not has_table_privilege(p_claim ->> 'role', p_rel, 'SELECT') then
+    return _hits;
+  end if;
+  perform set_config('request.jwt.claims', (p_claim -> 'claims')::text, true),
+    set_config('request.jwt.claim.sub', coalesce(p_claim -> 'claims' ->> 'sub', ''), true),
+    set_config('request.jwt.claim.role', p_claim ->> 'role', true),
+    set_config('role', p_claim ->> 'role', true);
+  begin
+    execute format(
+      'select coalesce(jsonb_agg((e.x->>''i'')::integer), ''[]'') from jsonb_array_elements($1) e(x)
+        where exists (select 1 from %s t where %s)',
+      p_rel, replace(p_cond, '$IMG', '(e.x->''v'')')) into _hits using p_batch;
+  exception when others then
+    _hits := '[]';
+  end;
+  reset role;
+  return _hits;
 end $$;
-revoke all on function _realtime.check_claims(regclass, text, jsonb, jsonb, jsonb) from public;
+revoke all on function _realtime.check_batch(regclass, text, jsonb, jsonb) from public;
+drop function if exists _realtime.check_claims(regclass, text, jsonb, jsonb, jsonb);
 
 -- One capture trigger per table of the `supabase_realtime` publication (named to fire last
 -- among AFTER triggers, so it sees the final row).
