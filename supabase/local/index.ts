@@ -19,10 +19,12 @@ import { ObjectStore } from './storage/store';
 import { StorageApi } from './storage/routes';
 import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
+import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 export type { LocalEmail } from './auth/mail';
+export type { RealtimeOptions, RealtimeStats } from './realtime/server';
 
 export interface LocalBackendOptions {
   /** 0 = any free port; default 54321 */
@@ -41,6 +43,8 @@ export interface LocalBackendOptions {
   jwtExpirySeconds?: number;
   /** where auth links land when no redirect is given; default http://localhost:4173 */
   siteUrl?: string;
+  /** Realtime limits: per-client send cap, idle timeout */
+  realtime?: RealtimeOptions;
 }
 
 export interface LocalBackend {
@@ -53,6 +57,8 @@ export interface LocalBackend {
   // Rows of arbitrary SQL have no static shape; tests assert on them directly.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query(sql: string, params?: unknown[]): Promise<{ rows: any[] }>;
+  /** Realtime introspection (tests, bench): counts, and a wait until committed changes are routed. */
+  realtime: { stats(): RealtimeStats; flush(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -80,13 +86,16 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const storage = new StorageApi(db, store, keys);
   const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000 });
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
+  const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
 
   try {
+    await realtime.start(http.server);
     await new Promise<void>((ok, fail) => {
       http.server.once('error', fail);
       http.server.listen(opts.port ?? 54321, host, () => ok());
     });
   } catch (e) {
+    await realtime.stop().catch(() => undefined);
     await db.close();
     throw e;
   }
@@ -103,9 +112,11 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     jwtSecret: LOCAL_JWT_SECRET,
     inbox: () => mailer.inbox(),
     query: (sql, params) => db.query(sql, params ?? []),
+    realtime: { stats: () => realtime.stats(), flush: () => realtime.flush() },
     stop: () =>
       (stopped ??= (async () => {
         clearInterval(sweep);
+        await realtime.stop();
         await http.stop();
         await db.close();
         if (!dataDir) rmSync(fileRoot, { recursive: true, force: true });
