@@ -9,6 +9,8 @@ const entries = [
   ['sync', ['npx', 'tsx', 'tests/bench/sync.bench.ts']],
   ['sync (chromium)', ['npx', 'tsx', 'tests/bench/sync-browser.bench.ts']],
   ['upload', ['npx', 'tsx', 'tests/bench/upload.bench.ts']],
+  ['live sync', ['npx', 'tsx', 'tests/bench/live-sync.bench.ts']],
+  ['live sync (chromium)', ['npx', 'tsx', 'tests/bench/live-sync-browser.bench.ts']],
 ];
 
 if (!process.argv.includes('--no-build')) {
