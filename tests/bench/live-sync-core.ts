@@ -53,6 +53,23 @@ async function writeOne(writer: BucketDatabase, artistId: string, tag: string): 
   return { id, at };
 }
 
+/** When A's engine marked each document clean (the server acknowledged the push). */
+function watchAcknowledged(db: BucketDatabase) {
+  const acknowledged = new Map<string, number>();
+  const subscription = db.content_items.$.subscribe((event) => {
+    const doc = event.documentData as { sync_state?: string } | undefined;
+    if (doc?.sync_state === 'clean' && !acknowledged.has(event.documentId)) acknowledged.set(event.documentId, now());
+  });
+  return { acknowledged, stop: () => subscription.unsubscribe() };
+}
+
+export interface SequentialResult {
+  /** Write on A → row in B's local database. */
+  latencies: number[];
+  /** Write on A → push acknowledged on A (A's side of the trip). */
+  pushed: number[];
+}
+
 /** One write at a time, each waited for on B, with a short random pause between writes. */
 export async function sequentialLatencies(
   writer: BucketDatabase,
@@ -60,19 +77,24 @@ export async function sequentialLatencies(
   artistId: string,
   count: number,
   tag: string,
-): Promise<number[]> {
+): Promise<SequentialResult> {
   const arrivals = watchArrivals(reader);
+  const acks = watchAcknowledged(writer);
   const latencies: number[] = [];
+  const writes: Array<{ id: string; at: number }> = [];
   try {
     for (let i = 0; i < count; i += 1) {
-      const { id, at } = await writeOne(writer, artistId, tag);
-      latencies.push((await arrivals.wait(id, 60_000)) - at);
+      const write = await writeOne(writer, artistId, tag);
+      writes.push(write);
+      latencies.push((await arrivals.wait(write.id, 60_000)) - write.at);
       await sleep(20 + Math.random() * 60);
     }
   } finally {
     arrivals.stop();
+    acks.stop();
   }
-  return latencies;
+  const pushed = writes.map((w) => (acks.acknowledged.get(w.id) ?? NaN) - w.at).filter((n) => !Number.isNaN(n));
+  return { latencies, pushed };
 }
 
 /**

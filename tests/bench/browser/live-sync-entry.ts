@@ -9,7 +9,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { createSyncEngine, type SyncEngine } from '../../../sync';
-import { sequentialLatencies, spreadLatencies } from '../live-sync-core';
+import { sequentialLatencies, spreadLatencies, type SequentialResult } from '../live-sync-core';
 
 export interface LiveBenchSetup {
   url: string;
@@ -57,7 +57,7 @@ async function setup(setupConfig: LiveBenchSetup): Promise<string> {
 }
 
 /** B live on realtime: `warmUp` unmeasured writes, then `writes` measured ones, one at a time. */
-async function live(writes: number, warmUp: number): Promise<number[]> {
+async function live(writes: number, warmUp: number): Promise<SequentialResult> {
   const reader = await device(true);
   try {
     await sequentialLatencies(writer.db, reader.db, artistId, warmUp, 'warm-up');

@@ -59,11 +59,21 @@ export async function openDevice(
     if (network.offline) return Promise.reject(new TypeError('fetch failed (device offline)'));
     return fetch(input, init);
   };
-  // Node 20 has no WebSocket: `ws` carries the engine's realtime channel (on by default).
+  // Node 20 has no WebSocket: `ws` carries the engine's realtime channel (on by default). The
+  // device's network switch cuts its sockets too: open ones drop, new ones are refused.
+  const sockets = new Set<WebSocket>();
+  class SwitchedWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(network.offline ? 'ws://127.0.0.1:1/device-offline' : address, protocols);
+      sockets.add(this);
+      this.on('close', () => sockets.delete(this));
+      this.on('error', () => undefined); // reported to realtime-js through onerror/onclose
+    }
+  }
   const client = createClient(backend.url, backend.anonKey, {
     ...clientOptions(),
     global: { fetch: fetchThroughSwitch },
-    realtime: { transport: WebSocket as never },
+    realtime: { transport: SwitchedWebSocket as never },
   });
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.user) throw error ?? new Error('sign-in failed');
@@ -89,6 +99,7 @@ export async function openDevice(
     network,
     setOffline(offline) {
       network.offline = offline;
+      if (offline) sockets.forEach((socket) => socket.terminate());
     },
   };
 }

@@ -2,7 +2,7 @@
 // hear no focus/online events, so a row that arrives came through the realtime channel.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { openDevice, signUp, useDeviceSuite, type Device } from './devices';
+import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from './devices';
 import { liveDevicesOf, localInterests, waitForConnection, waitForInterests, writeInterests } from './live-helpers';
 
 const suite = useDeviceSuite();
@@ -58,6 +58,22 @@ describe('live sync (realtime)', () => {
     expect(await localInterests(c, id)).toBeNull();
     expect(await c.engine.db.media_ids.find({ selector: { user_uuid: a.userId } }).exec()).toEqual([]);
     await Promise.all([b.client.removeChannel(ownSpy.channel), c.client.removeChannel(otherSpy.channel)]);
+  });
+
+  it('a device cut off misses the event, rejoins on its own after the backoff and catches up', async () => {
+    const [a, b] = (await liveDevicesOf(suite.backend, 'live-cut', 2)) as [Device, Device];
+    suite.open.push(a, b);
+    b.setOffline(true); // its socket drops; no `online` event will tell it when the network is back
+    await waitForConnection(b, 'polling', 5_000);
+    const interests = ['Rising talent', 'Early releases', 'Exclusive content'];
+    const id = await writeInterests(a, interests);
+    await waitFor(async () => (await suite.backend.query('select 1 from public.media_ids where id = $1', [id])).rows.length === 1);
+    await sleep(300);
+    expect(await localInterests(b, id)).toBeNull();
+    b.setOffline(false);
+    // The event was missed for good; only the pull after the rejoin can bring the row.
+    await waitForConnection(b, 'live', 15_000);
+    await waitForInterests(b, id, interests);
   });
 
   it('a refreshed access token is handed to the socket and the channel keeps delivering', async () => {
