@@ -14,7 +14,9 @@ import type { Database } from '../db/database';
 import type { PublishedTable, PublishedTables } from './tables';
 
 const CAPTURE_SQL = join(dirname(fileURLToPath(import.meta.url)), 'capture.sql');
+/** per drain: at most this many changes, and rows up to about this many bytes (one burst per client) */
 const BATCH = 200;
+const BATCH_BYTES = 1024 * 1024;
 
 export type Op = 'INSERT' | 'UPDATE' | 'DELETE';
 export type Row = Record<string, unknown>;
@@ -89,6 +91,8 @@ export class ChangeFeed<T> {
           this.again = false;
           const more = await this.drainOnce();
           if (more) this.again = true;
+          // PGlite resolves through microtasks only: yield so socket writes flush between bursts.
+          if (this.again) await new Promise((r) => setImmediate(r));
         } while (this.again && !this.stopped);
       } catch (e) {
         this.onError(e);
@@ -109,7 +113,11 @@ export class ChangeFeed<T> {
     let drained = 0;
     await this.db.pg.transaction(async (tx) => {
       const { rows } = await tx.query<QueueRow>(
-        `delete from _realtime.changes where id in (select id from _realtime.changes order by id limit ${BATCH})
+        `delete from _realtime.changes where id in (
+           select id from (
+             select id, sum(coalesce(octet_length(new_row::text), 0) + coalesce(octet_length(old_row::text), 0)) over (order by id) as upto
+               from (select * from _realtime.changes order by id limit ${BATCH}) q
+           ) s where s.id = (select min(id) from _realtime.changes) or s.upto <= ${BATCH_BYTES})
          returning id, op, rel::int as rel, new_row, old_row, at`,
       );
       drained = rows.length;
@@ -163,7 +171,7 @@ export class ChangeFeed<T> {
         this.onError(e);
       }
     }
-    return drained === BATCH;
+    return drained > 0;
   }
 
   async stop(): Promise<void> {
