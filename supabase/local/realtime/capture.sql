@@ -147,7 +147,6 @@ begin
   return _hits;
 end $$;
 revoke all on function _realtime.check_batch(regclass, text, jsonb, jsonb) from public;
-drop function if exists _realtime.check_claims(regclass, text, jsonb, jsonb, jsonb);
 
 -- One capture trigger per table of the `supabase_realtime` publication (named to fire last
 -- among AFTER triggers, so it sees the final row).
@@ -168,13 +167,5 @@ begin
   end loop;
 end $$;
 select _realtime.install_triggers();
--- Statements prepared by an earlier version of check_batch in this session.
-do $$
-declare _s text;
-begin
-  for _s in select name from pg_prepared_statements where name like '\_rt\_vis\_%' loop
-    execute format('deallocate %I', _s);
-  end loop;
-end $$;
 -- Events queued before a restart have no subscriber left to receive them.
 truncate _realtime.changes;
