@@ -70,6 +70,7 @@ begin
   select string_agg(format('%I', a.attname), ', ' order by a.attnum) into _cols
   from pg_attribute a
   where a.attrelid = p_rel and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
+  perform set_config('plan_cache_mode', 'force_generic_plan', true);
 
   execute format(
     'select array_agg(coalesce(to_jsonb(t) = e.v, false) order by e.o)
@@ -115,23 +116,30 @@ revoke all on function _realtime.visibility(regclass, jsonb, jsonb, jsonb) from 
 
 -- As one claim set ({role, claims}): which of the batch's images ([{i, v}]) can be selected?
 -- Returns [i, ...]. A role without SELECT on the table, or a policy that raises, sees nothing.
+-- The query is a prepared statement per table (planned once, not once per subscriber: planning
+-- with RLS dominates the cost on PGlite); Postgres re-plans it by itself when the role changes
+-- (RLS plans depend on the role) or the table is altered.
 create or replace function _realtime.check_batch(p_rel regclass, p_cond text, p_batch jsonb, p_claim jsonb)
 returns jsonb language plpgsql set search_path = pg_catalog as $$
 declare
   _hits jsonb := '[]';
+  _stmt text := '_rt_vis_' || p_rel::oid;
 begin
   if not has_table_privilege(p_claim ->> 'role', p_rel, 'SELECT') then
     return _hits;
+  end if;
+  if not exists (select 1 from pg_prepared_statements where name = _stmt) then
+    execute format(
+      'prepare %I(jsonb) as select coalesce(jsonb_agg((e.x->>''i'')::integer), ''[]'') from jsonb_array_elements($1) e(x)
+        where exists (select 1 from %s t where %s)',
+      _stmt, p_rel, replace(p_cond, '$IMG', '(e.x->''v'')'));
   end if;
   perform set_config('request.jwt.claims', (p_claim -> 'claims')::text, true),
     set_config('request.jwt.claim.sub', coalesce(p_claim -> 'claims' ->> 'sub', ''), true),
     set_config('request.jwt.claim.role', p_claim ->> 'role', true),
     set_config('role', p_claim ->> 'role', true);
   begin
-    execute format(
-      'select coalesce(jsonb_agg((e.x->>''i'')::integer), ''[]'') from jsonb_array_elements($1) e(x)
-        where exists (select 1 from %s t where %s)',
-      p_rel, replace(p_cond, '$IMG', '(e.x->''v'')')) into _hits using p_batch;
+    execute format('execute %I(%L::jsonb)', _stmt, p_batch) into _hits;
   exception when others then
     _hits := '[]';
   end;
@@ -139,7 +147,6 @@ begin
   return _hits;
 end $$;
 revoke all on function _realtime.check_batch(regclass, text, jsonb, jsonb) from public;
-drop function if exists _realtime.check_claims(regclass, text, jsonb, jsonb, jsonb);
 
 -- One capture trigger per table of the `supabase_realtime` publication (named to fire last
 -- among AFTER triggers, so it sees the final row).

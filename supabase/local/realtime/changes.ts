@@ -1,11 +1,13 @@
 /**
  * The change feed: drains the capture queue (_realtime.changes) after commits and decides, per
  * change, which subscribers may see it.
- * Invariants: a drain is one short superuser transaction (bounded batch) that reads and deletes
- * the queued rows and runs ONE visibility call per table for all candidate claim sets — so it
- * never holds PGlite for long and never runs inside a request transaction; at most one drain
- * runs at a time and a NOTIFY during a drain schedules exactly one more; delivery (socket
- * writes) happens after the transaction, never inside it; stop() waits for the running drain.
+ * Invariants: nothing here runs inside a request transaction; each step is one short statement
+ * on PGlite — take a bounded batch off the queue (≤ BATCH changes, ≈ BATCH_BYTES), then per
+ * table ONE visibility call per chunk of ≤ CLAIMS_PER_TX claim sets, yielding between chunks so
+ * requests interleave; at most one drain runs at a time and a NOTIFY during a drain schedules
+ * exactly one more; delivery (socket writes) happens after the checks, in commit order;
+ * stop() waits for the running drain. Visibility is judged on the row version in the change
+ * (see capture.sql), so the time between the write and the check never matters.
  */
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -14,7 +16,11 @@ import type { Database } from '../db/database';
 import type { PublishedTable, PublishedTables } from './tables';
 
 const CAPTURE_SQL = join(dirname(fileURLToPath(import.meta.url)), 'capture.sql');
+/** per drain: at most this many changes, and rows up to about this many bytes (one burst per client) */
 const BATCH = 200;
+const BATCH_BYTES = 1024 * 1024;
+/** claim sets checked per transaction (bounds how long one check holds PGlite) */
+const CLAIMS_PER_TX = 40;
 
 export type Op = 'INSERT' | 'UPDATE' | 'DELETE';
 export type Row = Record<string, unknown>;
@@ -89,6 +95,8 @@ export class ChangeFeed<T> {
           this.again = false;
           const more = await this.drainOnce();
           if (more) this.again = true;
+          // PGlite resolves through microtasks only: yield so socket writes flush between bursts.
+          if (this.again) await new Promise((r) => setImmediate(r));
         } while (this.again && !this.stopped);
       } catch (e) {
         this.onError(e);
@@ -105,65 +113,69 @@ export class ChangeFeed<T> {
 
   private async drainOnce(): Promise<boolean> {
     if (this.db.pg.closed) return false;
-    const deliveries: { change: Change; visible: T[] }[] = [];
-    let drained = 0;
-    await this.db.pg.transaction(async (tx) => {
-      const { rows } = await tx.query<QueueRow>(
-        `delete from _realtime.changes where id in (select id from _realtime.changes order by id limit ${BATCH})
-         returning id, op, rel::int as rel, new_row, old_row, at`,
-      );
-      drained = rows.length;
-      if (rows.length === 0 || !this.router.hasSubscribers()) return;
-      rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const { rows } = await this.db.pg.query<QueueRow>(
+      `delete from _realtime.changes where id in (
+         select id from (
+           select id, sum(coalesce(octet_length(new_row::text), 0) + coalesce(octet_length(old_row::text), 0)) over (order by id) as upto
+             from (select * from _realtime.changes order by id limit ${BATCH}) q
+         ) s where s.id = (select min(id) from _realtime.changes) or s.upto <= ${BATCH_BYTES})
+       returning id, op, rel::int as rel, new_row, old_row, at`,
+    );
+    if (rows.length === 0 || !this.router.hasSubscribers()) return rows.length > 0;
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
 
-      // Route each change to its candidate subscribers, grouped per table for one check each.
-      type Pending = { change: Change; cands: Candidates<T> };
-      const perTable = new Map<number, Pending[]>();
-      for (const r of rows) {
-        const table = this.tables.get(r.rel);
-        if (!table) continue;
-        const change: Change = { id: Number(r.id), op: r.op, table, newRow: r.new_row, oldRow: r.old_row, at: r.at };
-        const cands = this.router.candidates(change);
-        if (!cands || cands.items.length === 0) continue;
-        const list = perTable.get(table.oid) ?? [];
-        list.push({ change, cands });
-        perTable.set(table.oid, list);
-      }
-      for (const [oid, pending] of perTable) {
-        const claimIndex = new Map<string, number>();
-        const claims: { role: string; claims: Record<string, unknown> }[] = [];
-        const wanted = pending.map(({ cands }) =>
-          cands.claimSets.map((cs) => {
-            let i = claimIndex.get(cs.key);
-            if (i === undefined) {
-              i = claims.length;
-              claimIndex.set(cs.key, i);
-              claims.push({ role: cs.role, claims: cs.claims });
-            }
-            return i;
-          }),
-        );
-        const images = pending.map(({ change }) => (change.op === 'DELETE' ? change.oldRow : change.newRow));
-        const { rows: vis } = await tx.query<{ v: number[][] }>(
+    // Route each change to its candidate subscribers, grouped per table for one check each.
+    type Pending = { change: Change; cands: Candidates<T>; visible: T[] };
+    const all: Pending[] = [];
+    const perTable = new Map<number, Pending[]>();
+    for (const r of rows) {
+      const table = this.tables.get(r.rel);
+      if (!table) continue;
+      const change: Change = { id: Number(r.id), op: r.op, table, newRow: r.new_row, oldRow: r.old_row, at: r.at };
+      const cands = this.router.candidates(change);
+      if (!cands || cands.items.length === 0) continue;
+      const p: Pending = { change, cands, visible: [] };
+      all.push(p);
+      const list = perTable.get(table.oid) ?? [];
+      list.push(p);
+      perTable.set(table.oid, list);
+    }
+    for (const [oid, pending] of perTable) {
+      // Claim sets sorted by role (a role switch re-plans the RLS query), checked in chunks of
+      // separate short transactions with a yield between them, so requests interleave.
+      const byKey = new Map<string, ClaimSet>();
+      for (const { cands } of pending) for (const cs of cands.claimSets) byKey.set(cs.key, cs);
+      const claimSets = [...byKey.values()].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
+      const images = pending.map(({ change }) => (change.op === 'DELETE' ? change.oldRow : change.newRow));
+      const wantedKeys = pending.map(({ cands }) => new Set(cands.claimSets.map((cs) => cs.key)));
+      const visibleKeys = pending.map(() => new Set<string>());
+      for (let from = 0; from < claimSets.length; from += CLAIMS_PER_TX) {
+        const chunk = claimSets.slice(from, from + CLAIMS_PER_TX);
+        const wanted = wantedKeys.map((keys) => chunk.flatMap((cs, j) => (keys.has(cs.key) ? [j] : [])));
+        if (from > 0) await new Promise((r) => setImmediate(r));
+        if (this.db.pg.closed) return false;
+        const { rows: vis } = await this.db.pg.query<{ v: number[][] }>(
           'select _realtime.visibility($1::oid::regclass, $2::jsonb, $3::jsonb, $4::jsonb) as v',
-          [oid, JSON.stringify(images), JSON.stringify(wanted), JSON.stringify(claims)],
+          [oid, JSON.stringify(images), JSON.stringify(wanted), JSON.stringify(chunk.map((cs) => ({ role: cs.role, claims: cs.claims })))],
         );
-        const result = vis[0]?.v ?? [];
-        pending.forEach(({ change, cands }, i) => {
-          const ok = new Set(result[i] ?? []);
-          const visible = cands.items.filter((x) => ok.has(claimIndex.get(x.claimKey) ?? -1)).map((x) => x.item);
-          if (visible.length > 0) deliveries.push({ change, visible });
+        (vis[0]?.v ?? []).forEach((js, i) => {
+          for (const j of js) if (chunk[j]) visibleKeys[i]!.add(chunk[j].key);
         });
       }
-    });
-    for (const d of deliveries) {
+      pending.forEach((p, i) => {
+        p.visible = p.cands.items.filter((x) => visibleKeys[i]!.has(x.claimKey)).map((x) => x.item);
+      });
+    }
+    // Delivery in commit order, after the checks (never inside a transaction).
+    for (const p of all) {
+      if (p.visible.length === 0) continue;
       try {
-        this.router.deliver(d.change, d.visible);
+        this.router.deliver(p.change, p.visible);
       } catch (e) {
         this.onError(e);
       }
     }
-    return drained === BATCH;
+    return true;
   }
 
   async stop(): Promise<void> {

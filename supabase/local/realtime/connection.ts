@@ -15,6 +15,8 @@ import { decodeFrame, encodeFrame, reply, type Frame, type Vsn } from './protoco
 import type { Hub } from './hub';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Realtime's default max_channels_per_client */
+const MAX_CHANNELS = 100;
 
 export class Connection {
   readonly channels = new Map<string, Channel>();
@@ -132,8 +134,16 @@ export class Connection {
       broadcastSelf: broadcast.self === true,
       broadcastAck: broadcast.ack === true,
     });
+    if (!this.channels.has(f.topic) && this.channels.size >= MAX_CHANNELS) {
+      return void fail('ChannelRateLimitReached: Too many channels');
+    }
     if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > 0) {
-      await this.hub.tables.refresh();
+      try {
+        await this.hub.tables.refresh();
+      } catch (e) {
+        this.hub.onError(e);
+        return void fail('Unknown Error on Channel');
+      }
       if (this.closed) return;
     }
     const built = buildSubscriptions(config.postgres_changes, this.hub.tables, () => this.hub.nextSubscriptionId());

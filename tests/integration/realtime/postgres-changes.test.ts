@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBackend, uniqueEmail, type LocalBackend } from '../helpers/backend';
-import { closeAll, record, rtAnon, rtUser } from './helpers';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { closeAll, record, rtAnon, rtOptions, rtUser } from './helpers';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 let backend: LocalBackend;
 const clients: SupabaseClient[] = [];
@@ -96,6 +96,10 @@ describe('postgres_changes', () => {
     clients.push(anon);
     const onNotes = await record(anon, 'anon-notes', [{ event: '*', schema: 'public', table: 'rt_notes' }]);
     const onMedia = await record(anon, 'anon-media', [{ event: '*', schema: 'public', table: 'media_ids' }]);
+    // service_role (BYPASSRLS) on the same table, checked in the same statements as anon
+    const service = createClient(backend.url, backend.serviceRoleKey, rtOptions());
+    clients.push(service);
+    const onService = await record(service, 'service-notes', [{ event: '*', schema: 'public', table: 'rt_notes' }]);
     const a = await user('anon-writer');
     await a.client.from('media_ids').insert({ user_uuid: a.id, role: 'fan' });
     await backend.query("insert into public.rt_notes (body, is_public) values ('secret', false), ('hello world', true)");
@@ -104,6 +108,8 @@ describe('postgres_changes', () => {
     await onNotes.next((e) => e.new.body === 'barrier');
     expect(onNotes.events.map((e) => e.new.body)).toEqual(['hello world', 'barrier']);
     expect(onMedia.events).toEqual([]);
+    await onService.next((e) => e.new.body === 'barrier');
+    expect(onService.events.map((e) => e.new.body)).toEqual(['secret', 'hello world', 'still secret', 'barrier']);
   });
 
   it('checks the row version in the change, not the current row: a row made public later never leaks its private past', async () => {
