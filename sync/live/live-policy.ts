@@ -76,7 +76,8 @@ export function stepLive(state: LiveState, event: LiveEvent): LiveStep {
     case 'stop': {
       if (state.phase === 'stopped') return unchanged(state);
       const effects: LiveEffect[] = [{ type: 'cancel-timer' }];
-      if (state.phase === 'joining' || state.phase === 'live') effects.push({ type: 'leave', generation: state.generation });
+      if (state.phase === 'joining' || state.phase === 'live')
+        effects.push({ type: 'leave', generation: state.generation });
       return { state: { ...state, phase: 'stopped' }, effects };
     }
     case 'subscribed':

@@ -7,13 +7,7 @@
  * fetch failed) counts as a failed join and backs off like any other.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
-import {
-  INITIAL_LIVE_STATE,
-  stepLive,
-  type LiveEffect,
-  type LiveEvent,
-  type LiveState,
-} from './live-policy';
+import { INITIAL_LIVE_STATE, stepLive, type LiveEffect, type LiveEvent, type LiveState } from './live-policy';
 import type { ChannelHandlers, OpenChannel } from './supabase-channel';
 
 export interface LiveSyncOptions {

@@ -51,7 +51,8 @@ async function bundle(): Promise<void> {
 }
 
 function serve(): Promise<Server> {
-  const html = '<!doctype html><meta charset="utf-8"><title>live sync bench</title><script type="module" src="/live-sync-entry.js"></script>';
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>live sync bench</title><script type="module" src="/live-sync-entry.js"></script>';
   const server = createServer((req, res) => {
     if (req.url === '/live-sync-entry.js') {
       res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
@@ -111,8 +112,10 @@ async function main() {
     console.log(summarize('  of which A: write → push acknowledged', live.pushed));
     console.log(summarize(`B polling only (every ${POLL_MS / 1000} s)`, polling));
     const ratio = percentile(polling, 50) / percentile(live.latencies, 50);
-    console.log(`  p50 polling / live: ${ratio.toFixed(0)}×; goal p95 ≤ 1000 ms live (stretch ≤ 300 ms): ` +
-      `${percentile(live.latencies, 95) <= 1000 ? 'met' : 'NOT met'}${percentile(live.latencies, 95) <= 300 ? ', stretch met' : ''}`);
+    console.log(
+      `  p50 polling / live: ${ratio.toFixed(0)}×; goal p95 ≤ 1000 ms live (stretch ≤ 300 ms): ` +
+        `${percentile(live.latencies, 95) <= 1000 ? 'met' : 'NOT met'}${percentile(live.latencies, 95) <= 300 ? ', stretch met' : ''}`,
+    );
   } finally {
     await browser.close();
     rmSync(profileDir, { recursive: true, force: true });

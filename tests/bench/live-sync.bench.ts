@@ -48,7 +48,13 @@ async function device(backend: LocalBackend, email: string, realtime: boolean): 
   });
   await engine.start();
   await engine.resync();
-  if (realtime) await firstValueFrom(engine.connection$.pipe(filter((m) => m === 'live'), timeout(20_000)));
+  if (realtime)
+    await firstValueFrom(
+      engine.connection$.pipe(
+        filter((m) => m === 'live'),
+        timeout(20_000),
+      ),
+    );
   return engine;
 }
 
@@ -104,8 +110,10 @@ async function main() {
     console.log(summarize(`B live, ${IDLE_SOCKETS} idle subscribed sockets`, crowded.latencies));
     console.log(summarize(`B polling only (every ${POLL_MS / 1000} s)`, polling));
     const ratio = percentile(polling, 50) / percentile(live.latencies, 50);
-    console.log(`  p50 polling / live: ${ratio.toFixed(0)}×; goal p95 ≤ 1000 ms live (stretch ≤ 300 ms): ` +
-      `${percentile(live.latencies, 95) <= 1000 ? 'met' : 'NOT met'}, with ${IDLE_SOCKETS} idle sockets ${percentile(crowded.latencies, 95) <= 1000 ? 'met' : 'NOT met'}`);
+    console.log(
+      `  p50 polling / live: ${ratio.toFixed(0)}×; goal p95 ≤ 1000 ms live (stretch ≤ 300 ms): ` +
+        `${percentile(live.latencies, 95) <= 1000 ? 'met' : 'NOT met'}, with ${IDLE_SOCKETS} idle sockets ${percentile(crowded.latencies, 95) <= 1000 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     await Promise.all(engines.map((e) => e.close().catch(() => undefined)));
     await backend.stop();

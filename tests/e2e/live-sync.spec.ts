@@ -9,7 +9,11 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 const PASSWORD = 'secret-pass-1';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const rewards = (page: Page) => page.getByRole('region', { name: 'Daily Rewards' });
-const syncBadge = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: /^Sync:/ });
+const syncBadge = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('status')
+    .filter({ hasText: /^Sync:/ });
 
 async function signUpFan(page: Page, email: string) {
   await page.goto('/welcome');
@@ -51,9 +55,7 @@ function countSockets(page: Page): { count: () => number } {
   return { count: () => sockets };
 }
 
-test('a claim on one device shows on the other without reload or focus; one socket per device', async ({
-  browser,
-}) => {
+test('a claim on one device shows on the other without reload or focus; one socket per device', async ({ browser }) => {
   test.setTimeout(180_000);
   const email = `fan-live-${run}@example.test`;
   const contexts: BrowserContext[] = [await browser.newContext(), await browser.newContext()];

@@ -45,7 +45,13 @@ async function device(realtime: boolean, pollMs?: number): Promise<SyncEngine> {
   });
   await engine.start();
   await engine.resync();
-  if (realtime) await firstValueFrom(engine.connection$.pipe(filter((m) => m === 'live'), timeout(20_000)));
+  if (realtime)
+    await firstValueFrom(
+      engine.connection$.pipe(
+        filter((m) => m === 'live'),
+        timeout(20_000),
+      ),
+    );
   return engine;
 }
 

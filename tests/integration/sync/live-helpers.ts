@@ -9,7 +9,12 @@ import { openDevice, signUp, type Device } from './devices';
 export const NO_POLLING: Partial<SyncEngineOptions> = { pollIntervalMs: 3_600_000 };
 
 export function waitForConnection(device: Device, mode: ConnectionMode, ms = 15_000): Promise<ConnectionMode> {
-  return firstValueFrom(device.engine.connection$.pipe(filter((m) => m === mode), timeout(ms)));
+  return firstValueFrom(
+    device.engine.connection$.pipe(
+      filter((m) => m === mode),
+      timeout(ms),
+    ),
+  );
 }
 
 /** Signs up a user and opens `count` started, live devices of theirs. */
@@ -45,11 +50,9 @@ export async function localInterests(device: Device, id: string): Promise<string
 export function waitForInterests(device: Device, id: string, interests: string[], ms = 10_000): Promise<unknown> {
   const want = JSON.stringify(interests);
   return firstValueFrom(
-    device.engine.db.media_ids
-      .findOne(id)
-      .$.pipe(
-        filter((doc) => doc !== null && JSON.stringify(doc.toJSON().interests) === want),
-        timeout(ms),
-      ),
+    device.engine.db.media_ids.findOne(id).$.pipe(
+      filter((doc) => doc !== null && JSON.stringify(doc.toJSON().interests) === want),
+      timeout(ms),
+    ),
   );
 }

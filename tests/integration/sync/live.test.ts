@@ -13,8 +13,10 @@ async function spyOnMediaIds(device: Device, userId: string): Promise<{ events: 
   const events: unknown[] = [];
   const channel = device.client
     .channel(`spy-${device.name}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'media_ids', filter: `user_uuid=eq.${userId}` }, (p) =>
-      events.push(p),
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'media_ids', filter: `user_uuid=eq.${userId}` },
+      (p) => events.push(p),
     );
   await new Promise<void>((resolve, reject) => {
     channel.subscribe((status, error) => {
@@ -67,7 +69,9 @@ describe('live sync (realtime)', () => {
     await waitForConnection(b, 'polling', 5_000);
     const interests = ['Rising talent', 'Early releases', 'Exclusive content'];
     const id = await writeInterests(a, interests);
-    await waitFor(async () => (await suite.backend.query('select 1 from public.media_ids where id = $1', [id])).rows.length === 1);
+    await waitFor(
+      async () => (await suite.backend.query('select 1 from public.media_ids where id = $1', [id])).rows.length === 1,
+    );
     await sleep(300);
     expect(await localInterests(b, id)).toBeNull();
     b.setOffline(false);

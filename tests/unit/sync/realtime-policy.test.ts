@@ -86,7 +86,11 @@ describe('catch-up decisions', () => {
   });
 
   it('events of a channel already left are ignored (no double reconnect, no stray pull)', () => {
-    const base = run([{ type: 'start' }, { type: 'subscribed', generation: 1 }, { type: 'failed', generation: 1, reason: 'error' }]);
+    const base = run([
+      { type: 'start' },
+      { type: 'subscribed', generation: 1 },
+      { type: 'failed', generation: 1, reason: 'error' },
+    ]);
     // Our own leave makes realtime-js report CLOSED for the old channel.
     const late = run(
       [
@@ -145,7 +149,10 @@ describe('catch-up decisions', () => {
       generation.map((g): LiveEvent => ({ type: 'ready', generation: g })),
       generation.map((g): LiveEvent => ({ type: 'change', generation: g, table: 'profiles' })),
       fc
-        .tuple(generation, fc.constantFrom('error', 'timeout', 'closed') as fc.Arbitrary<'error' | 'timeout' | 'closed'>)
+        .tuple(
+          generation,
+          fc.constantFrom('error', 'timeout', 'closed') as fc.Arbitrary<'error' | 'timeout' | 'closed'>,
+        )
         .map(([g, reason]): LiveEvent => ({ type: 'failed', generation: g, reason })),
       fc.tuple(generation, fc.boolean()).map(([g, online]): LiveEvent => ({ type: 'retry', generation: g, online })),
       fc.boolean().map((online): LiveEvent => ({ type: 'wake', online })),
