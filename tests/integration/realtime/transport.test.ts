@@ -69,6 +69,14 @@ describe('realtime transport', () => {
     s.send(['2', '9', 'realtime:', 'phx_join', { config: {} }]);
     expect((await s.until((m) => m[1] === '9'))[4]).toEqual({ status: 'error', response: { reason: 'TopicNameRequired: You must provide a topic name' } });
     s.ws.close();
+
+    // vsn 1.0.0 speaks JSON objects
+    const v1 = new WebSocket(`${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=1.0.0`);
+    await new Promise((r) => v1.once('open', r));
+    const answer = new Promise<unknown>((r) => v1.once('message', (d: Buffer) => r(JSON.parse(d.toString()))));
+    v1.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '3', join_ref: null }));
+    expect(await answer).toEqual({ join_ref: null, ref: '3', topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+    v1.close();
   });
 
   it('relays broadcast to the other members, to the sender only with `self`, and acks with `ack`', async () => {
