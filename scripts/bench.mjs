@@ -6,9 +6,12 @@ import { runToEnd } from './procs.mjs';
 const entries = [
   ['size', ['node', 'tests/bench/size.bench.mjs']],
   ['backend', ['npx', 'tsx', 'tests/bench/backend.bench.ts']],
+  ['realtime (raw delivery)', ['npx', 'tsx', 'tests/bench/realtime.bench.ts']],
   ['sync', ['npx', 'tsx', 'tests/bench/sync.bench.ts']],
   ['sync (chromium)', ['npx', 'tsx', 'tests/bench/sync-browser.bench.ts']],
   ['upload', ['npx', 'tsx', 'tests/bench/upload.bench.ts']],
+  ['live sync', ['npx', 'tsx', 'tests/bench/live-sync.bench.ts']],
+  ['live sync (chromium)', ['npx', 'tsx', 'tests/bench/live-sync-browser.bench.ts']],
 ];
 
 if (!process.argv.includes('--no-build')) {

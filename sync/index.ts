@@ -5,7 +5,7 @@
  */
 export { createSyncEngine } from './engine/create-sync-engine';
 export type { SyncEngine, SyncEngineOptions } from './engine/create-sync-engine';
-export type { SyncStatus, FailureKind } from './engine/derive-status';
+export type { SyncStatus, FailureKind, ConnectionMode } from './engine/derive-status';
 export type { SyncFailureInfo } from './engine/sync-meta';
 export type { SyncRejection } from './replication/reporter';
 export { databaseNameForUser, openBucketDatabase } from './database';

@@ -1,6 +1,9 @@
-// Header badge: what the local-first engine is doing, honestly — offline, syncing, synced or
-// how many local changes wait; the last successful sync time is in the tooltip.
-import { Badge, Tooltip } from '@mantine/core';
+// Header badge: what the local-first engine is doing, honestly. The dot and the resting label
+// say how other devices' changes arrive — Live (realtime channel joined), Polling (periodic pull
+// only) or Offline; while something happens the label says what (syncing, changes waiting,
+// sync error). The tooltip explains the mode and gives the last successful sync time.
+import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { ConnectionMode } from '../../sync';
 import { useSyncStatus, type SyncStatusView } from '../data';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -11,35 +14,75 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-export function syncBadgeLabel({ status, pending }: Pick<SyncStatusView, 'status' | 'pending'>): string {
+const MODE_LABELS: Record<ConnectionMode, string> = { live: 'Live', polling: 'Polling', offline: 'Offline' };
+
+const MODE_HINTS: Record<ConnectionMode, string> = {
+  live: 'Live: changes from your other devices appear as they happen',
+  polling: 'Polling: changes from your other devices arrive at the next check',
+  offline: 'Offline: your changes are kept on this device until you reconnect',
+};
+
+type LabelFacts = Pick<SyncStatusView, 'status' | 'pending' | 'connection'>;
+
+export function syncBadgeLabel({ status, pending, connection }: LabelFacts): string {
   if (pending > 0 && status !== 'syncing') return `${pending} ${pending === 1 ? 'change' : 'changes'} waiting`;
   if (status === 'offline') return 'Offline';
   if (status === 'error') return 'Sync error';
   if (status === 'syncing') return 'Syncing…';
-  return 'Synced';
+  return MODE_LABELS[connection];
 }
 
-const COLORS: Record<SyncStatusView['status'], string> = {
+/** Said to screen readers after the label when the label does not name the mode itself. */
+export function syncModeSuffix(facts: LabelFacts): string {
+  const mode = MODE_LABELS[facts.connection];
+  return syncBadgeLabel(facts) === mode ? '' : `, ${mode.toLowerCase()}`;
+}
+
+const STATUS_COLORS: Record<SyncStatusView['status'], string> = {
   offline: 'gray',
   syncing: 'blue',
   synced: 'green',
   error: 'red',
 };
 
+const DOT_COLORS: Record<ConnectionMode, string> = {
+  live: 'var(--mantine-color-green-6)',
+  polling: 'var(--mantine-color-yellow-6)',
+  offline: 'var(--mantine-color-gray-6)',
+};
+
+function badgeColor(view: SyncStatusView): string {
+  if (view.pending > 0 && view.status !== 'syncing') return 'yellow';
+  if (view.status === 'synced' && view.connection === 'polling') return 'cyan';
+  return STATUS_COLORS[view.status];
+}
+
 export function SyncIndicator() {
   const view = useSyncStatus();
   const last = view.lastSyncedAt ? `Last synced ${dateFormat.format(view.lastSyncedAt)}` : 'Not synced yet';
   const rejected = view.rejected > 0 ? ` · ${view.rejected} not accepted by the server` : '';
   return (
-    <Tooltip label={`${last}${rejected}`} withArrow>
+    <Tooltip label={`${MODE_HINTS[view.connection]} · ${last}${rejected}`} withArrow multiline maw={280}>
       <Badge
-        color={view.pending > 0 && view.status !== 'syncing' ? 'yellow' : COLORS[view.status]}
+        color={badgeColor(view)}
         variant="light"
         role="status"
         aria-live="polite"
         tabIndex={0}
+        data-connection={view.connection}
+        leftSection={
+          <Box
+            component="span"
+            aria-hidden
+            w={8}
+            h={8}
+            style={{ borderRadius: '50%', display: 'inline-block', background: DOT_COLORS[view.connection] }}
+          />
+        }
       >
+        <VisuallyHidden>Sync: </VisuallyHidden>
         {syncBadgeLabel(view)}
+        <VisuallyHidden>{syncModeSuffix(view)}</VisuallyHidden>
       </Badge>
     </Tooltip>
   );

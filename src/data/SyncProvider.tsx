@@ -9,7 +9,7 @@ export interface SyncProviderProps {
   /** null until the client is available (the identity chunk loads after start-up). */
   supabase: SupabaseClient | null;
   userId: string | null;
-  /** Extra engine options (e.g. `realtime: true` against a hosted project). */
+  /** Extra engine options (e.g. `realtime: false` to poll only). */
   options?: Partial<Omit<SyncEngineOptions, 'supabase' | 'userId' | 'storage'>>;
   children: ReactNode;
 }

@@ -22,11 +22,13 @@ import { ObjectStore } from './storage/store';
 import { StorageApi } from './storage/routes';
 import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
+import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 export type { LocalEmail } from './auth/mail';
 export { HARNESS_RATE_LIMITS, type AuthRateLimits } from './auth/config';
+export type { RealtimeOptions, RealtimeStats } from './realtime/server';
 
 export interface LocalBackendOptions {
   /** 0 = any free port; default 54321 */
@@ -49,6 +51,8 @@ export interface LocalBackendOptions {
   rateLimits?: Partial<AuthRateLimits>;
   /** the backend's public base URL (TUS `Location`, links); default the listening URL */
   publicUrl?: string;
+  /** Realtime limits: per-client send cap, idle timeout */
+  realtime?: RealtimeOptions;
 }
 
 export interface LocalBackend {
@@ -63,6 +67,8 @@ export interface LocalBackend {
   // Rows of arbitrary SQL have no static shape; tests assert on them directly.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query(sql: string, params?: unknown[]): Promise<{ rows: any[] }>;
+  /** Realtime introspection (tests, bench): counts, and a wait until committed changes are routed. */
+  realtime: { stats(): RealtimeStats; flush(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -102,13 +108,16 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const storage = new StorageApi(db, store, keys);
   const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
+  const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
 
   try {
+    await realtime.start(http.server);
     await new Promise<void>((ok, fail) => {
       http.server.once('error', fail);
       http.server.listen(opts.port ?? 54321, host, () => ok());
     });
   } catch (e) {
+    await realtime.stop().catch(() => undefined);
     await db.close();
     throw e;
   }
@@ -126,9 +135,11 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     inbox: () => mailer.inbox(),
     resetRateLimits: () => limiter.reset(),
     query: (sql, params) => db.query(sql, params ?? []),
+    realtime: { stats: () => realtime.stats(), flush: () => realtime.flush() },
     stop: () =>
       (stopped ??= (async () => {
         clearInterval(sweep);
+        await realtime.stop();
         await http.stop();
         await db.close();
         if (!dataDir) rmSync(fileRoot, { recursive: true, force: true });

@@ -1,39 +1,29 @@
 /**
  * The local-first engine for one signed-in user. Invariants: the app reads and writes only
  * `engine.db`; replication runs only between start() and stop(), only in the leader tab, and
- * is re-triggered on `online`, focus/visibility and every `pollIntervalMs` while visible;
+ * is re-triggered on `online`, focus/visibility, every `pollIntervalMs` while visible (ten
+ * times less often while the leader's realtime channel is live) and by realtime events
+ * (sync/live/: only the leader tab holds the socket, every (re)join pulls everything);
  * failed requests wait in the retry gate (retry-gate.ts): refused ones back off exponentially
  * (never a busy loop), unreachable ones are probed one at a time, and every trigger — and the
  * first request that gets through — releases them with the backoff reset, so writes made offline
  * are pushed as soon as the device is back, not after the backoff; while `navigator.onLine` is
  * false nothing is retried or triggered; status, pending count and last-synced
- * time are derived from the database and the shared sync meta, so every tab tells the truth;
+ * time and the connection mode (live/polling/offline) are derived from the database and the
+ * shared sync meta, so every tab tells the truth;
  * close() and removeLocalData() stop replication first and leave no timers behind.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxError, RxStorage, RxTypeError } from 'rxdb';
-import {
-  BehaviorSubject,
-  Subject,
-  combineLatest,
-  distinctUntilChanged,
-  map,
-  of,
-  pairwise,
-  shareReplay,
-  switchMap,
-  takeUntil,
-  type Observable,
-  type Subscription,
-} from 'rxjs';
+import { BehaviorSubject, Subject, pairwise, type Observable, type Subscription } from 'rxjs';
 import { COLLECTIONS, openCollectionNames, type BucketDatabase, type CollectionName } from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
-import { subscribeRealtime } from '../replication/realtime-trigger';
+import { startLiveReplication, type LiveReplication } from '../live/live-replication';
 import type { ReplicationReporter, SyncRejection } from '../replication/reporter';
 import { SyncRequestError } from '../replication/request';
-import { watchCountByState } from './count-by-state';
-import { deriveStatus, retryDelay, type SyncStatus } from './derive-status';
+import { engineObservables } from './engine-observables';
+import { retryDelay, type ConnectionMode, type SyncStatus } from './derive-status';
 import { createSyncMetaStore, type SyncFailureInfo } from './sync-meta';
 import { createRetryGate, type RetryGate } from '../replication/retry-gate';
 import { browserConnectivity, installTriggers, watchOnline, type Connectivity } from './triggers';
@@ -63,7 +53,11 @@ export interface SyncEngineOptions {
   reconnectProbeMs?: number;
   /** Collections to open and replicate; default all (see database.ts about RxDB's limit). */
   collections?: readonly CollectionName[];
-  /** Subscribe to Supabase realtime to trigger pulls (gives up silently if unavailable). */
+  /**
+   * Default true: the leader tab subscribes to Supabase Realtime and pulls a collection the moment
+   * it changes; while the backend offers no realtime it retries with the spec's backoff (1, 2, 5,
+   * 10 s) and polling carries on. Node needs `ws` as the client's `realtime.transport`.
+   */
   realtime?: boolean;
   /** Default: `window` events and `navigator.onLine`; tests simulating a device pass their own. */
   connectivity?: Connectivity;
@@ -80,6 +74,8 @@ export interface SyncEngine {
    */
   resync(): Promise<void>;
   readonly status$: Observable<SyncStatus>;
+  /** How remote changes arrive: 'live' (realtime), 'polling' (safety net only) or 'offline'. */
+  readonly connection$: Observable<ConnectionMode>;
   readonly pendingCount$: Observable<number>;
   readonly rejectedCount$: Observable<number>;
   readonly lastSyncedAt$: Observable<Date | null>;
@@ -94,11 +90,6 @@ function backendIdOf(supabase: SupabaseClient): string {
   // supabaseUrl is protected in the typings but stable; it only names checkpoints.
   const url = (supabase as unknown as { supabaseUrl?: unknown }).supabaseUrl;
   return typeof url === 'string' ? url : 'supabase';
-}
-
-function isActive(list: CollectionReplication[]): Observable<boolean> {
-  if (list.length === 0) return of(false);
-  return combineLatest(list.map((r) => r.active$)).pipe(map((flags) => flags.some(Boolean)));
 }
 
 export async function createSyncEngine(options: SyncEngineOptions): Promise<SyncEngine> {
@@ -127,6 +118,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   let consecutiveFailures = 0;
   let lastRequestFailed = false;
   let retryGate: RetryGate | null = null;
+  let live: LiveReplication | null = null;
 
   const setRetryTime = (ms: number) => replications$.value.forEach((r) => (r.retryTime = ms));
   const reporter: ReplicationReporter = {
@@ -148,27 +140,14 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     },
   };
 
-  const share = <T>(source: Observable<T>) =>
-    source.pipe(takeUntil(closed$), shareReplay({ bufferSize: 1, refCount: true }));
-  const active$ = share(replications$.pipe(switchMap(isActive), distinctUntilChanged()));
-  const pendingCount$ = share(watchCountByState(db, 'dirty'));
-  const rejectedCount$ = share(watchCountByState(db, 'rejected'));
-  const failure$ = share(meta.meta$.pipe(map((m) => m.failure)));
-  const lastSyncedAt$ = share(
-    meta.meta$.pipe(
-      map((m) => m.lastSyncedAt),
-      distinctUntilChanged(),
-      map((iso) => (iso ? new Date(iso) : null)),
-    ),
-  );
-  const status$ = share(
-    combineLatest([online.online$, running$, failure$, active$, pendingCount$]).pipe(
-      map(([isOnline, running, failure, active, pending]) =>
-        deriveStatus({ online: isOnline, running, failure: failure?.kind ?? null, active, pending }),
-      ),
-      distinctUntilChanged(),
-    ),
-  );
+  const { active$, pendingCount$, rejectedCount$, failure$, lastSyncedAt$, status$, connection$ } = engineObservables({
+    db,
+    meta,
+    online$: online.online$,
+    running$,
+    replications$,
+    closed$,
+  });
 
   // A cycle that ends without a failed request is a successful sync.
   subscriptions.push(
@@ -183,12 +162,14 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     return replication.error$.subscribe((error: RxError | RxTypeError) => {
       // Handler failures (RC_PULL/RC_PUSH) are reported by the handlers themselves.
       const code = (error as { code?: string }).code ?? 'unknown';
-      if (code !== 'RC_PULL' && code !== 'RC_PUSH') reporter.failure(new SyncRequestError('client', 0, code, error.message));
+      if (code !== 'RC_PULL' && code !== 'RC_PUSH')
+        reporter.failure(new SyncRequestError('client', 0, code, error.message));
     });
   }
 
   /** Retries waiting in the gate go now, from the base delay again, and a cycle is queued. */
   function runNow(): void {
+    live?.noteFullPull();
     if (consecutiveFailures > 0) {
       consecutiveFailures = 0;
       setRetryTime(baseRetry);
@@ -206,10 +187,11 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
       isOnline: () => connectivity.isOnline(),
     });
     retryGate = gate;
-    const list = openCollectionNames(db).filter((name) => {
+    const pulledOrPushed = openCollectionNames(db).filter((name) => {
       const { pull, push } = COLLECTIONS[name].replication;
       return pull || push;
-    }).map((name) =>
+    });
+    const list = pulledOrPushed.map((name) =>
       replicateCollection({
         supabase,
         collection: db.collections[name] as never,
@@ -227,18 +209,34 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     const trigger = () => {
       if (connectivity.isOnline()) runNow();
     };
-    const stopPolling = installTriggers({
-      onTrigger: trigger,
-      intervalMs: options.pollIntervalMs ?? 30_000,
+    const byName = new Map(list.map((r, i) => [pulledOrPushed[i], r] as const));
+    live =
+      options.realtime === false
+        ? null
+        : startLiveReplication({
+            supabase,
+            userId,
+            pulled: pulledOrPushed.filter((name) => COLLECTIONS[name].replication.pull),
+            waitForLeadership: () => db.waitForLeadership(),
+            pullCollection: (name) => {
+              if (connectivity.isOnline()) byName.get(name as CollectionName)?.reSync();
+            },
+            pullAll: trigger,
+            isOnline: () => connectivity.isOnline(),
+            setLive: (value) => void meta.update({ live: value }),
+          });
+    const intervalMs = options.pollIntervalMs ?? 30_000;
+    stopTriggers = installTriggers({
+      onTrigger: () => {
+        trigger();
+        live?.wake();
+      },
+      onInterval: () => {
+        if (!live || live.pollDue(intervalMs)) trigger();
+      },
+      intervalMs,
       events: connectivity.events,
     });
-    const stopRealtime = options.realtime
-      ? subscribeRealtime(supabase, openCollectionNames(db), `bucket-sync-${userId}`, trigger)
-      : () => undefined;
-    stopTriggers = () => {
-      stopPolling();
-      stopRealtime();
-    };
   }
 
   async function stop(): Promise<void> {
@@ -246,6 +244,9 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     running$.next(false);
     stopTriggers?.();
     stopTriggers = null;
+    const stoppingLive = live?.stop();
+    live = null;
+    await stoppingLive;
     const list = replications$.value;
     replications$.next([]);
     // A handler woken by close() after the cancel sees a stopped replication and ends; RxDB's
@@ -281,6 +282,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     stop,
     resync,
     status$,
+    connection$,
     pendingCount$,
     rejectedCount$,
     lastSyncedAt$,

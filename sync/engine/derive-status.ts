@@ -5,6 +5,8 @@
  * follower tab shows the same truth as the leader. Offline beats error beats syncing beats synced.
  */
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error';
+/** How remote changes reach this device: as they happen, by the periodic pull, or not at all. */
+export type ConnectionMode = 'live' | 'polling' | 'offline';
 export type FailureKind = 'network' | 'auth' | 'server' | 'client';
 
 export interface StatusFacts {
@@ -20,6 +22,20 @@ export function deriveStatus(facts: StatusFacts): SyncStatus {
   if (facts.failure) return 'error';
   if (facts.active || facts.pending > 0) return 'syncing';
   return 'synced';
+}
+
+export interface ConnectionFacts {
+  online: boolean;
+  running: boolean;
+  failure: FailureKind | null;
+  /** The leader tab's realtime channel is joined (shared sync meta). */
+  live: boolean;
+}
+
+/** Offline exactly when deriveStatus says so; otherwise live while the channel is joined. */
+export function deriveConnection(facts: ConnectionFacts): ConnectionMode {
+  if (!facts.online || !facts.running || facts.failure === 'network') return 'offline';
+  return facts.live ? 'live' : 'polling';
 }
 
 /** Retry delay after `consecutiveFailures` failed requests: doubling from base, capped. */

@@ -1,7 +1,8 @@
 /**
  * Replication facts shared by all tabs through an RxDB local document (only the leader tab
  * replicates; the others read this). Invariants: written only on change (no write per request);
- * `lastSyncedAt` is the end of the last replication cycle that finished without a failure.
+ * `lastSyncedAt` is the end of the last replication cycle that finished without a failure;
+ * `live` is written only by the leader tab (true while its realtime channel is joined).
  */
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import { deepEqual } from 'rxdb/plugins/utils';
@@ -17,10 +18,12 @@ export interface SyncFailureInfo {
 export interface SyncMeta {
   lastSyncedAt: string | null;
   failure: SyncFailureInfo | null;
+  /** The leader tab's realtime channel is joined (changes arrive as they happen). */
+  live: boolean;
 }
 
 const META_ID = 'bucket_sync_meta';
-const EMPTY: SyncMeta = { lastSyncedAt: null, failure: null };
+const EMPTY: SyncMeta = { lastSyncedAt: null, failure: null, live: false };
 
 export function createSyncMetaStore(db: BucketDatabase) {
   let current: SyncMeta = EMPTY;

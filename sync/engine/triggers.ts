@@ -8,6 +8,8 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 export interface TriggerHandlers {
   onTrigger: () => void;
   intervalMs: number;
+  /** The interval's tick (while visible); default onTrigger. */
+  onInterval?: () => void;
   /** Where `online`/`offline`/`focus` are heard; default `window`. */
   events?: EventTarget;
 }
@@ -28,7 +30,7 @@ function isVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
 }
 
-export function installTriggers({ onTrigger, intervalMs, events }: TriggerHandlers): () => void {
+export function installTriggers({ onTrigger, intervalMs, onInterval = onTrigger, events }: TriggerHandlers): () => void {
   const disposers: Array<() => void> = [];
   const listen = (target: EventTarget | undefined, type: string, fn: () => void) => {
     if (!target || typeof target.addEventListener !== 'function') return;
@@ -43,7 +45,7 @@ export function installTriggers({ onTrigger, intervalMs, events }: TriggerHandle
     if (isVisible()) onTrigger();
   });
   const timer = setInterval(() => {
-    if (isVisible()) onTrigger();
+    if (isVisible()) onInterval();
   }, intervalMs);
   disposers.push(() => clearInterval(timer));
   return () => disposers.splice(0).forEach((dispose) => dispose());

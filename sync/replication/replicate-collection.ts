@@ -2,8 +2,8 @@
  * Wires one registry collection to Supabase with RxDB's generic replication (not the stock
  * supabase plugin: it cannot update array/object columns, rxdb #8473). Invariants: only the
  * leader tab replicates (`waitForLeadership`), visibility does not start replication in other
- * tabs; remote changes arrive by pull cycles triggered by the engine (RESYNC) — realtime, when
- * enabled, only triggers those cycles; the replication identifier names table and backend, so
+ * tabs; remote changes arrive by pull cycles triggered by the engine (RESYNC) — realtime
+ * (sync/live/) only triggers those cycles, it never writes rows itself; the replication identifier names table and backend, so
  * checkpoints never leak between backends; failed requests are retried inside the handlers
  * through the engine's retry gate (see retry-gate.ts), so RxDB's own `retryTime` wait — which
  * blocks the push queue and cannot be woken — is only reached by non-request errors.

@@ -185,6 +185,11 @@ describe('portability to real PostgreSQL', () => {
     // the valid row of the same push went through (arrays round-trip), admin rows did not
     expect(psql(`select role || ':' || interests::text from media_ids where user_uuid = '${B}'`)).toBe('fan:{a}');
     expect(psql(`select count(*) from media_ids where role = 'admin'`)).toBe('0');
+    // Realtime: the replicated tables are published, and the migration is idempotent
+    const published = () => psql(`select string_agg(tablename, ',' order by tablename) from pg_publication_tables where pubname = 'supabase_realtime'`);
+    expect(published()).toBe('content_items,daily_rewards,developer_apps,locker_comments,locker_interactions,locker_items,media_ids,profiles,reward_claims,subscriptions');
+    psql(listMigrations().find((m) => m.name === 'realtime_publication')!.sql);
+    expect(published().split(',')).toHaveLength(10);
     // A still reads its own rows; _modified is server-set
     const own = psql(as(A, `select count(*) from media_ids; select count(*) from content_items; select count(*) from storage.objects;`));
     expect(own.split('\n').filter((l) => /^\d+$/.test(l))).toEqual(['1', '1', '1']);

@@ -6,6 +6,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import WebSocket from 'ws';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../sync';
 import { clientOptions, withBackend, type LocalBackend, type LocalBackendOptions } from '../helpers/backend';
 
@@ -58,7 +59,22 @@ export async function openDevice(
     if (network.offline) return Promise.reject(new TypeError('fetch failed (device offline)'));
     return fetch(input, init);
   };
-  const client = createClient(backend.url, backend.anonKey, { ...clientOptions(), global: { fetch: fetchThroughSwitch } });
+  // Node 20 has no WebSocket: `ws` carries the engine's realtime channel (on by default). The
+  // device's network switch cuts its sockets too: open ones drop, new ones are refused.
+  const sockets = new Set<WebSocket>();
+  class SwitchedWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(network.offline ? 'ws://127.0.0.1:1/device-offline' : address, protocols);
+      sockets.add(this);
+      this.on('close', () => sockets.delete(this));
+      this.on('error', () => undefined); // reported to realtime-js through onerror/onclose
+    }
+  }
+  const client = createClient(backend.url, backend.anonKey, {
+    ...clientOptions(),
+    global: { fetch: fetchThroughSwitch },
+    realtime: { transport: SwitchedWebSocket as never },
+  });
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.user) throw error ?? new Error('sign-in failed');
   const engine = await createSyncEngine({
@@ -83,6 +99,7 @@ export async function openDevice(
     network,
     setOffline(offline) {
       network.offline = offline;
+      if (offline) sockets.forEach((socket) => socket.terminate());
     },
   };
 }

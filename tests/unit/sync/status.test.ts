@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveStatus, retryDelay, type StatusFacts } from '../../../sync/engine/derive-status';
 import { classifyResult, withAuthRetry } from '../../../sync/replication/request';
 import { afterCheckpointFilter } from '../../../sync/replication/checkpoint';
-import { syncBadgeLabel } from '../../../src/components/SyncIndicator';
+import { syncBadgeLabel, syncModeSuffix } from '../../../src/components/SyncIndicator';
 
 const idle: StatusFacts = { online: true, running: true, failure: null, active: false, pending: 0 };
 
@@ -20,12 +20,20 @@ describe('status transitions', () => {
     expect(deriveStatus({ ...idle, ...facts })).toBe(expected);
   });
 
-  it('badge labels say what waits', () => {
-    expect(syncBadgeLabel({ status: 'offline', pending: 0 })).toBe('Offline');
-    expect(syncBadgeLabel({ status: 'offline', pending: 1 })).toBe('1 change waiting');
-    expect(syncBadgeLabel({ status: 'error', pending: 4 })).toBe('4 changes waiting');
-    expect(syncBadgeLabel({ status: 'syncing', pending: 4 })).toBe('Syncing…');
-    expect(syncBadgeLabel({ status: 'synced', pending: 0 })).toBe('Synced');
+  it('badge labels say what waits, and at rest how changes arrive', () => {
+    expect(syncBadgeLabel({ status: 'offline', pending: 0, connection: 'offline' })).toBe('Offline');
+    expect(syncBadgeLabel({ status: 'offline', pending: 1, connection: 'offline' })).toBe('1 change waiting');
+    expect(syncBadgeLabel({ status: 'error', pending: 4, connection: 'live' })).toBe('4 changes waiting');
+    expect(syncBadgeLabel({ status: 'syncing', pending: 4, connection: 'polling' })).toBe('Syncing…');
+    expect(syncBadgeLabel({ status: 'synced', pending: 0, connection: 'live' })).toBe('Live');
+    expect(syncBadgeLabel({ status: 'synced', pending: 0, connection: 'polling' })).toBe('Polling');
+  });
+
+  it('screen readers hear the mode when the label does not name it', () => {
+    expect(syncModeSuffix({ status: 'synced', pending: 0, connection: 'live' })).toBe('');
+    expect(syncModeSuffix({ status: 'syncing', pending: 0, connection: 'live' })).toBe(', live');
+    expect(syncModeSuffix({ status: 'offline', pending: 2, connection: 'offline' })).toBe(', offline');
+    expect(syncModeSuffix({ status: 'offline', pending: 0, connection: 'offline' })).toBe('');
   });
 
   it('backs off exponentially with a cap', () => {

@@ -1,0 +1,197 @@
+/**
+ * One WebSocket client: Phoenix socket semantics (heartbeat, join, leave, unmatched topics),
+ * channel lifecycle (token checks at join, on `access_token` and at expiry) and a bounded
+ * outgoing queue.
+ * Invariants: every send goes through send(), which drops the whole connection once the
+ * bytes queued for this client pass the cap — a slow or dead reader never makes the server
+ * buffer without bound and never delays anyone else (sends never wait); messages from the
+ * client are handled one at a time in arrival order (a join's token check finishes before the
+ * next frame is looked at); a closed connection has no channels left in the hub.
+ */
+import type { WebSocket } from 'ws';
+import { checkToken } from './auth';
+import { buildSubscriptions, Channel } from './channel';
+import { decodeFrame, encodeFrame, reply, type Frame, type Vsn } from './protocol';
+import type { Hub } from './hub';
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Realtime's default max_channels_per_client */
+const MAX_CHANNELS = 100;
+
+export class Connection {
+  readonly channels = new Map<string, Channel>();
+  lastSeen = Date.now();
+  closed = false;
+  private inbox: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    /** the socket's apikey: a channel's token when the join carries none */
+    private readonly tenantToken: string,
+    private readonly hub: Hub,
+  ) {
+    ws.on('message', (data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean) => {
+      this.lastSeen = Date.now();
+      const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      this.inbox = this.inbox.then(() => this.onFrame(buf, isBinary)).catch((e: unknown) => hub.onError(e));
+    });
+    ws.on('close', () => this.teardown());
+    ws.on('error', () => this.teardown());
+  }
+
+  /** Queues a text frame; false (and the connection dropped) past the cap. */
+  send(text: string): boolean {
+    if (this.closed) return false;
+    if (this.ws.bufferedAmount + Buffer.byteLength(text) > this.hub.maxBufferedBytes) {
+      this.hub.dropped += 1;
+      this.ws.terminate();
+      this.teardown();
+      return false;
+    }
+    this.ws.send(text);
+    return true;
+  }
+
+  /** Graceful close (server shutdown): a close frame, then the socket ends. */
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.ws.close(code, reason);
+    this.teardown();
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+    this.teardown();
+  }
+
+  private teardown(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const ch of this.channels.values()) this.hub.removeChannel(this, ch);
+    this.channels.clear();
+  }
+
+  private async onFrame(buf: Buffer, isBinary: boolean): Promise<void> {
+    if (this.closed) return;
+    const f = decodeFrame(buf, isBinary, this.vsn);
+    if (!f) return; // Phoenix drops undecodable frames
+    if (f.topic === 'phoenix' && f.event === 'heartbeat') {
+      this.send(reply(this.vsn, f, 'ok', {}));
+      return;
+    }
+    if (f.event === 'phx_join') return this.join(f);
+    const ch = this.channels.get(f.topic);
+    if (!ch) {
+      this.send(reply(this.vsn, f, 'error', { reason: 'unmatched topic' }));
+      return;
+    }
+    switch (f.event) {
+      case 'phx_leave':
+        this.send(reply(this.vsn, { ...f, joinRef: ch.joinRef }, 'ok', {}));
+        this.removeChannel(ch);
+        return;
+      case 'access_token':
+        return this.refreshToken(ch, (f.payload as { access_token?: unknown } | null)?.access_token);
+      case 'broadcast':
+        if (f.binary) {
+          this.send(reply(this.vsn, f, 'error', { reason: 'binary broadcast payloads are not implemented by the local backend' }));
+          return;
+        }
+        this.hub.broadcast(this, ch, f.payload);
+        if (ch.settings.broadcastAck) this.send(reply(this.vsn, f, 'ok', {}));
+        return;
+      case 'presence':
+        this.send(reply(this.vsn, f, 'error', { reason: 'presence is not implemented by the local backend' }));
+        return;
+      default:
+        return; // Realtime ignores unexpected client events
+    }
+  }
+
+  private async join(f: Frame): Promise<void> {
+    const payload = (f.payload && typeof f.payload === 'object' ? f.payload : {}) as Record<string, unknown>;
+    const fail = (reason: string) => this.send(reply(this.vsn, f, 'error', { reason }));
+    if (!f.topic.startsWith('realtime:')) return void fail('unmatched topic');
+    if (f.topic === 'realtime:') return void fail('TopicNameRequired: You must provide a topic name');
+    const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<string, unknown>;
+    if (config.private === true) {
+      return void fail('Unauthorized: private channels (Realtime Authorization) are not implemented by the local backend');
+    }
+    const given = payload.access_token ?? payload.user_token;
+    const token = typeof given === 'string' && !given.startsWith('sb_') ? given : this.tenantToken;
+    const check = await checkToken(this.hub.keys, token);
+    if (this.closed) return;
+    if (!check.ok) return void fail(`${check.code}: ${check.message}`);
+
+    const old = this.channels.get(f.topic);
+    if (old) {
+      this.send(encodeFrame(this.vsn, { joinRef: old.joinRef, ref: old.joinRef, topic: old.topic, event: 'phx_close', payload: {} }));
+      this.removeChannel(old);
+    }
+    const broadcast = (config.broadcast && typeof config.broadcast === 'object' ? config.broadcast : {}) as Record<string, unknown>;
+    const ch = new Channel(f.topic, f.joinRef, token, check.claims, {
+      broadcastSelf: broadcast.self === true,
+      broadcastAck: broadcast.ack === true,
+    });
+    if (!this.channels.has(f.topic) && this.channels.size >= MAX_CHANNELS) {
+      return void fail('ChannelRateLimitReached: Too many channels');
+    }
+    if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > 0) {
+      try {
+        await this.hub.tables.refresh();
+      } catch (e) {
+        this.hub.onError(e);
+        return void fail('Unknown Error on Channel');
+      }
+      if (this.closed) return;
+    }
+    const built = buildSubscriptions(config.postgres_changes, this.hub.tables, () => this.hub.nextSubscriptionId());
+    ch.subscriptions = built.subscriptions;
+    this.channels.set(f.topic, ch);
+    this.hub.addChannel(this, ch);
+    this.scheduleExpiry(ch, check.exp);
+    this.send(reply(this.vsn, f, 'ok', { postgres_changes: built.reply }));
+    if (built.error) this.system(ch, 'postgres_changes', 'error', built.error);
+    else if (built.subscriptions.length > 0) this.system(ch, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+  }
+
+  private async refreshToken(ch: Channel, token: unknown): Promise<void> {
+    if (typeof token !== 'string' || token.startsWith('sb_') || token === ch.token) return;
+    const check = await checkToken(this.hub.keys, token);
+    if (ch.closed) return;
+    if (!check.ok) return this.shutdown(ch, check.message);
+    ch.token = token;
+    ch.claims = check.claims;
+    this.scheduleExpiry(ch, check.exp);
+  }
+
+  private scheduleExpiry(ch: Channel, exp: number): void {
+    if (ch.expiryTimer) clearTimeout(ch.expiryTimer);
+    const ms = Math.min(MAX_TIMER_MS, Math.max(0, exp * 1000 - Date.now()) + 5);
+    ch.expiryTimer = setTimeout(() => {
+      void checkToken(this.hub.keys, ch.token).then((check) => {
+        if (ch.closed) return;
+        if (!check.ok) this.shutdown(ch, check.message);
+        else this.scheduleExpiry(ch, check.exp);
+      });
+    }, ms);
+    ch.expiryTimer.unref();
+  }
+
+  /** Realtime's shutdown_response: a `system` error, then the channel closes (phx_close). */
+  private shutdown(ch: Channel, message: string): void {
+    this.system(ch, 'system', 'error', message);
+    this.send(encodeFrame(this.vsn, { joinRef: ch.joinRef, ref: ch.joinRef, topic: ch.topic, event: 'phx_close', payload: {} }));
+    this.removeChannel(ch);
+  }
+
+  system(ch: Channel, extension: string, status: 'ok' | 'error', message: string): void {
+    this.send(encodeFrame(this.vsn, { joinRef: ch.joinRef, ref: null, topic: ch.topic, event: 'system', payload: { extension, status, message, channel: ch.subTopic } }));
+  }
+
+  private removeChannel(ch: Channel): void {
+    if (this.channels.get(ch.topic) === ch) this.channels.delete(ch.topic);
+    this.hub.removeChannel(this, ch);
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Live-sync benchmark in Node (fake-indexeddb; Chromium: live-sync-browser.bench.ts): latency from
+ * a write on device A to the row in device B's local database, over BENCH_LIVE_WRITES (50) writes,
+ * p50/p95 — B live on realtime (production defaults), the same with 200 idle subscribed sockets on
+ * the backend, and B polling only (realtime off, production interval 30 s; BENCH_POLL_MS) as the
+ * same-run baseline. Goal (issue 12): p95 ≤ 1 s live (stretch ≤ 300 ms).
+ * Run: `npx tsx tests/bench/live-sync.bench.ts`.
+ */
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { firstValueFrom, filter, timeout } from 'rxjs';
+import WebSocket from 'ws';
+import { startLocalBackend, type LocalBackend } from '../../supabase/local/index';
+import { createSyncEngine, type SyncEngine } from '../../sync';
+import { percentile, sequentialLatencies, spreadLatencies, summarize } from './live-sync-core';
+
+const WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 50);
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 30_000);
+const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 200);
+const PASSWORD = 'secret-password';
+const options = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as never },
+};
+
+async function signedIn(backend: LocalBackend, email: string): Promise<{ client: SupabaseClient; userId: string }> {
+  const client = createClient(backend.url, backend.anonKey, options);
+  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error || !data.user) throw error ?? new Error('sign-in failed');
+  return { client, userId: data.user.id };
+}
+
+let dbSeq = 0;
+async function device(backend: LocalBackend, email: string, realtime: boolean): Promise<SyncEngine> {
+  const { client, userId } = await signedIn(backend, email);
+  dbSeq += 1;
+  const engine = await createSyncEngine({
+    supabase: client,
+    userId,
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+    multiInstance: false,
+    databaseName: `bench_live_${dbSeq}`,
+    // Open-source RxDB allows 13 open collections per process: each device opens two.
+    collections: ['media_ids', 'content_items'],
+    realtime,
+    ...(realtime ? {} : { pollIntervalMs: POLL_MS }),
+  });
+  await engine.start();
+  await engine.resync();
+  if (realtime)
+    await firstValueFrom(
+      engine.connection$.pipe(
+        filter((m) => m === 'live'),
+        timeout(20_000),
+      ),
+    );
+  return engine;
+}
+
+/** Sockets that subscribe to content_items changes and never write (anon: RLS lets them see none). */
+async function idleSockets(backend: LocalBackend, count: number): Promise<Array<() => Promise<unknown>>> {
+  const closers: Array<() => Promise<unknown>> = [];
+  for (let i = 0; i < count; i += 1) {
+    const client = createClient(backend.url, backend.anonKey, options);
+    const channel: RealtimeChannel = client
+      .channel(`idle-${i}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'content_items' }, () => undefined);
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => (status === 'SUBSCRIBED' ? resolve() : reject(error ?? new Error(status)))),
+    );
+    closers.push(async () => {
+      await client.removeChannel(channel);
+      await client.realtime.disconnect();
+    });
+  }
+  return closers;
+}
+
+async function main() {
+  const backend = await startLocalBackend({ port: 0, quiet: true });
+  const engines: SyncEngine[] = [];
+  try {
+    const email = `bench-live-${Date.now()}@example.test`;
+    const signUp = await createClient(backend.url, backend.anonKey, options).auth.signUp({ email, password: PASSWORD });
+    if (signUp.error || !signUp.data.user) throw signUp.error ?? new Error('sign-up failed');
+    const artistId = signUp.data.user.id;
+    const { client } = await signedIn(backend, email);
+    const made = await client.from('media_ids').insert({ user_uuid: artistId, role: 'artist' });
+    if (made.error) throw made.error;
+
+    const a = await device(backend, email, true);
+    const b = await device(backend, email, true);
+    engines.push(a, b);
+    await sequentialLatencies(a.db, b.db, artistId, 5, 'warm-up');
+    const live = await sequentialLatencies(a.db, b.db, artistId, WRITES, 'live');
+
+    const idle = await idleSockets(backend, IDLE_SOCKETS);
+    const crowded = await sequentialLatencies(a.db, b.db, artistId, WRITES, 'live-crowded');
+    await Promise.all(idle.map((close) => close()));
+
+    await b.close();
+    const p = await device(backend, email, false);
+    engines.push(p);
+    const polling = await spreadLatencies(a.db, p.db, artistId, WRITES, 2 * POLL_MS, 'polling');
+
+    console.log(`\nWrite on A → row in B's local database (Node, fake-indexeddb, in-process backend):`);
+    console.log(summarize('B live on realtime', live.latencies));
+    console.log(summarize('  of which A: write → push acknowledged', live.pushed));
+    console.log(summarize(`B live, ${IDLE_SOCKETS} idle subscribed sockets`, crowded.latencies));
+    console.log(summarize(`B polling only (every ${POLL_MS / 1000} s)`, polling));
+    const ratio = percentile(polling, 50) / percentile(live.latencies, 50);
+    console.log(
+      `  p50 polling / live: ${ratio.toFixed(0)}×; goal p95 ≤ 1000 ms live (stretch ≤ 300 ms): ` +
+        `${percentile(live.latencies, 95) <= 1000 ? 'met' : 'NOT met'}, with ${IDLE_SOCKETS} idle sockets ${percentile(crowded.latencies, 95) <= 1000 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await Promise.all(engines.map((e) => e.close().catch(() => undefined)));
+    await backend.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
