@@ -1,7 +1,8 @@
 /**
  * Portability: the same platform bootstrap + supabase/migrations + seed applied to a real
  * PostgreSQL server (Debian's postgresql package) in a temp dir on a free port, then the
- * RLS attack suite's SQL-level checks run there (set role authenticated + request.jwt.claims).
+ * RLS attack suite's SQL-level checks run there (set role authenticated + request.jwt.claims),
+ * and Supabase's security lints (splinter, see security-lints.ts) must find nothing unjustified.
  * Fails with an install hint when PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
+import { JUSTIFIED, LINTS, lintSql, PLANTED_VIOLATIONS } from './security-lints';
 
 const skip = process.env.BUCKET_SKIP_PG === '1';
 
@@ -95,6 +97,14 @@ describe('portability to real PostgreSQL', () => {
     psql(readFileSync(PLATFORM_SQL_PATH, 'utf8')); // idempotent
     for (const m of listMigrations()) psql(`begin;\n${m.sql}\ncommit;`);
     psql(readFileSync(SEED_PATH, 'utf8'));
+
+    // Supabase's security lints on the migrated schema: zero findings, or each one justified.
+    const findings = psql(lintSql).split('\n').filter(Boolean);
+    expect(findings.filter((f) => !(f in JUSTIFIED)), 'unjustified security lint findings').toEqual([]);
+    // …and the lints do fire: each finds its planted violation (rolled back).
+    const planted = psql(`begin;\n${PLANTED_VIOLATIONS}\n${lintSql}\nrollback;`).split('\n').filter(Boolean);
+    expect(Object.keys(LINTS).filter((name) => !planted.some((f) => f.startsWith(`${name}|`)))).toEqual([]);
+    console.log(`portability: ${Object.keys(LINTS).length} security lints, ${findings.length} finding(s), all justified: ${findings.join(', ') || 'none'}`);
 
     const A = randomUUID();
     const B = randomUUID();
