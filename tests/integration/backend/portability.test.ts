@@ -136,6 +136,8 @@ describe('portability to real PostgreSQL', () => {
       insert into media_engagement_log (user_id, event_type) values ('${A}', 'mediaid_setup_completed');
       insert into content_items (artist_id, title, file_path) values ('${A}', 'Private', '${A}/secret.mp3');
       insert into storage.objects (bucket_id, name, owner, owner_id, version) values ('content', '${A}/secret.mp3', '${A}', '${A}', '${randomUUID()}');
+      insert into content_items (artist_id, title, file_path, is_public, subscription_tier_required) values ('${A}', 'Tier3', '${A}/t3.mp3', true, 'tier3');
+      insert into storage.objects (bucket_id, name, owner, owner_id, version) values ('content', '${A}/t3.mp3', '${A}', '${A}', '${randomUUID()}');
     `),
     );
     psql(as(B, `insert into profiles (id, display_name) values ('${B}', 'B');`));
@@ -175,6 +177,14 @@ describe('portability to real PostgreSQL', () => {
       `update storage.objects set metadata = '{}' where name like '${A}/%'`,
       `delete from storage.objects where name like '${A}/%'`,
       `select auth.uid() from auth.users`,
+      // issue 16 classes: service-only helpers, hard deletes, tier gating, cross-folder rows
+      `select public.fan_tier('${A}')`,
+      `select public.generate_fan_sample('${A}', now())`,
+      `delete from reward_claims where fan_id = '${B}'`,
+      `delete from subscriptions where fan_id = '${B}'`,
+      `select * from content_items where title = 'Tier3'`,
+      `select * from storage.objects where name = '${A}/t3.mp3'`,
+      `update subscriptions set price = 0 where fan_id = '${B}'`,
     ];
     const out = psql(as(B, attacksB.map((s) => `select rls_check.refused($q$${s}$q$);`).join('\n')));
     const lines = out.split('\n').filter((l) => l.startsWith('refused'));
@@ -197,7 +207,7 @@ describe('portability to real PostgreSQL', () => {
     expect(psql(`select count(*) from media_ids where role = 'admin'`)).toBe('0');
     // A still reads its own rows; _modified is server-set
     const own = psql(as(A, `select count(*) from media_ids; select count(*) from content_items; select count(*) from storage.objects;`));
-    expect(own.split('\n').filter((l) => /^\d+$/.test(l))).toEqual(['1', '1', '1']);
+    expect(own.split('\n').filter((l) => /^\d+$/.test(l))).toEqual(['1', '2', '2']);
     console.log(`portability: ${version.split(' ').slice(0, 2).join(' ')} — ${attacksB.length + anonAttacks.length + 2} SQL-level attacks refused`);
   });
 });
