@@ -92,12 +92,17 @@ describe('tier gating', () => {
   });
 
   it('a locked row shows only its public fields, in content_previews', async () => {
+    expect((await artist.client.from('profiles').insert({ id: artist.user.id, display_name: 'Nova Lane' })).error).toBeNull();
     const r = await stranger.client.from('content_previews').select('*').eq('id', ids.tier3).single();
     expect(r.error).toBeNull();
     expect(Object.keys(r.data!).sort()).toEqual(
-      ['_deleted', '_modified', 'artist_id', 'created_at', 'file_type', 'id', 'is_public', 'subscription_tier_required', 'title', 'unlock_date', 'updated_at'],
+      ['_deleted', '_modified', 'artist_id', 'artist_name', 'created_at', 'file_type', 'id', 'is_public', 'subscription_tier_required', 'title', 'unlock_date', 'updated_at'],
     );
-    expect(r.data).toMatchObject({ title: 'Song tier3', subscription_tier_required: 'tier3', is_public: true });
+    expect(r.data).toMatchObject({ title: 'Song tier3', artist_name: 'Nova Lane', subscription_tier_required: 'tier3', is_public: true });
+    expect((await artist.client.from('profiles').update({ display_name: 'Nova' }).eq('id', artist.user.id)).error).toBeNull();
+    const renamed = await stranger.client.from('content_previews').select('artist_name, _modified').eq('id', ids.tier3).single();
+    expect(renamed.data!.artist_name).toBe('Nova');
+    expect(renamed.data!._modified > r.data!._modified).toBe(true); // pulls deliver the rename
     await log.refused('stranger writes a preview', () => stranger.client.from('content_previews').update({ subscription_tier_required: 'free' }).eq('id', ids.tier3).select());
     await log.refused('stranger inserts a preview', () => stranger.client.from('content_previews').insert({ id: crypto.randomUUID(), artist_id: artist.user.id, title: 'x', subscription_tier_required: 'free', is_public: true, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).select());
   });
