@@ -17,6 +17,7 @@ beforeAll(async () => {
   backend = await withBackend({ realtime: { maxBufferedBytes: CAP } });
   for (const sql of [
     'create table public.rt_blobs (id serial primary key, batch integer not null, body text not null)',
+    'grant select on public.rt_blobs to anon, authenticated',
     'alter publication supabase_realtime add table public.rt_blobs',
   ]) await backend.query(sql);
 });
