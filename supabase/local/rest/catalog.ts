@@ -3,6 +3,8 @@
  * Invariants: every identifier that reaches SQL text comes from here (catalog names quoted
  * with quoteIdent, types from format_type), never from the request; unknown names are a
  * cache miss that triggers one reload (so tables created after boot are seen), then an error.
+ * Lookups happen BEFORE a request's transaction (a reload inside it would queue behind the
+ * transaction itself: the wedge); concurrent misses share one reload, at most one per 250 ms.
  */
 import type { Database } from '../db/database';
 
@@ -144,8 +146,13 @@ export class Catalog {
     this.loadedAt = Date.now();
   }
 
+  private reloading: Promise<void> | undefined;
+
   private async reloadIfStale(): Promise<void> {
-    if (Date.now() - this.loadedAt > 250) await this.load();
+    if (this.reloading) return this.reloading;
+    if (Date.now() - this.loadedAt <= 250) return;
+    this.reloading = this.load().finally(() => (this.reloading = undefined));
+    return this.reloading;
   }
 
   async relation(name: string): Promise<Relation | undefined> {

@@ -12,7 +12,7 @@ import { Catalog, quoteIdent, type Relation } from './catalog';
 import { parseFilters, parseOrder, parseSelect } from './grammar';
 import { Params, whereSql, selectListSql, orderSql, jsonAggregate, payloadColumns } from './sql';
 import { fromPgError, invalidJson, isPgError, pgrst, unknownTable } from './errors';
-import { callRpc } from './rpc';
+import { callRpc, resolveRpc } from './rpc';
 
 const OBJECT_MIME = 'application/vnd.pgrst.object+json';
 
@@ -78,7 +78,8 @@ export class RestApi {
       if (method === 'POST') args = parseJson(await readBody(req, JSON_BODY_LIMIT), invalidJson) ?? {};
       else if (method === 'GET' || method === 'HEAD') args = Object.fromEntries(url.searchParams);
       else throw pgrst(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-      const result = await this.run(claims, (tx) => callRpc(this.catalog, tx, segments[1]!, args));
+      const fn = await resolveRpc(this.catalog, segments[1]!, args);
+      const result = await this.run(claims, (tx) => callRpc(tx, fn, args as Record<string, unknown>));
       send(res, result.body === null ? 204 : 200, result.body, { 'Content-Type': 'application/json; charset=utf-8' });
       return;
     }

@@ -29,12 +29,12 @@ function bind(p: Params, type: string, value: unknown): string {
   return `${p.add(String(value))}::${type}`;
 }
 
-export async function callRpc(catalog: Catalog, tx: Tx, name: string, args: unknown): Promise<{ body: string | null }> {
+/** Finds the function for these argument names (outside any transaction: may reload the catalog). */
+export async function resolveRpc(catalog: Catalog, name: string, args: unknown): Promise<DbFunction> {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw pgrst(400, 'PGRST102', 'Empty or invalid json', 'RPC arguments must be a JSON object');
   }
-  const record = args as Record<string, unknown>;
-  const keys = Object.keys(record);
+  const keys = Object.keys(args);
   const fn = pickFunction(await catalog.functionsNamed(name), keys);
   if (!fn) {
     throw pgrst(
@@ -44,6 +44,12 @@ export async function callRpc(catalog: Catalog, tx: Tx, name: string, args: unkn
       `Searched for the function public.${name} with parameters ${keys.sort().join(', ') || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     );
   }
+  return fn;
+}
+
+export async function callRpc(tx: Tx, fn: DbFunction, args: Record<string, unknown>): Promise<{ body: string | null }> {
+  const record = args;
+  const keys = Object.keys(record);
   const p = new Params();
   const argSql = fn.args
     .filter((a) => keys.includes(a.name))
