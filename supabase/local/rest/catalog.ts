@@ -22,6 +22,7 @@ export interface Relation {
   columns: Map<string, Column>;
   primaryKey: string[];
   sqlName: string; // "schema"."name"
+  isTable: boolean; // has xmax (tables), unlike views
 }
 
 export interface FunctionArg {
@@ -37,6 +38,9 @@ export interface DbFunction {
   returnType: string;
   returnsVoid: boolean;
   returnsComposite: boolean;
+  volatile: boolean;
+  /** columns of the rows it returns (composite/table results), for select/filters/order */
+  resultColumns: Map<string, Column> | undefined;
   sqlName: string;
 }
 
@@ -63,8 +67,9 @@ export class Catalog {
       typcategory: string;
       generated: string;
       pk: boolean;
+      kind: string;
     }>(
-      `select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
+      `select c.relname as rel, c.relkind as kind, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
               t.typcategory as typcategory, a.attgenerated as generated,
               coalesce(a.attnum = any (i.indkey), false) as pk
          from pg_class c
@@ -86,6 +91,7 @@ export class Catalog {
           columns: new Map(),
           primaryKey: [],
           sqlName: `${quoteIdent(this.schema)}.${quoteIdent(r.rel)}`,
+          isTable: r.kind === 'r' || r.kind === 'p',
         };
         relations.set(r.rel, rel);
       }
@@ -106,6 +112,8 @@ export class Catalog {
       retset: boolean;
       rettype: string;
       composite: boolean;
+      volatile: string;
+      outcols: { name: string; type: string; cat: string }[] | null;
       sig: string;
     }>(
       `select p.proname as name, p.proargnames as argnames,
@@ -113,6 +121,15 @@ export class Catalog {
               p.pronargdefaults as nargdefaults, p.proretset as retset,
               format_type(p.prorettype, null) as rettype,
               (rt.typtype = 'c' or p.prorettype = 'record'::regtype) as composite,
+              p.provolatile as volatile,
+              coalesce(
+                (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'cat', at.typcategory) order by a.attnum)
+                   from pg_attribute a join pg_type at on at.oid = a.atttypid
+                  where a.attrelid = rt.typrelid and rt.typrelid <> 0 and a.attnum > 0 and not a.attisdropped),
+                (select json_agg(json_build_object('name', p.proargnames[i], 'type', format_type(p.proallargtypes[i], null), 'cat', at.typcategory) order by i)
+                   from generate_subscripts(p.proallargtypes, 1) i join pg_type at on at.oid = p.proallargtypes[i]
+                  where p.proargmodes[i] in ('o', 'b', 't'))
+              ) as outcols,
               p.oid::regprocedure::text as sig
          from pg_proc p
          join pg_namespace n on n.oid = p.pronamespace
@@ -137,6 +154,15 @@ export class Catalog {
         returnType: f.rettype,
         returnsVoid: f.rettype === 'void',
         returnsComposite: f.composite,
+        volatile: f.volatile === 'v',
+        resultColumns: f.outcols
+          ? new Map(
+              f.outcols.map((c) => [
+                c.name,
+                { name: c.name, type: c.type, isArray: c.cat === 'A', isJson: c.type === 'json' || c.type === 'jsonb', generated: false },
+              ]),
+            )
+          : undefined,
         sqlName: `${quoteIdent(this.schema)}.${quoteIdent(f.name)}`,
       });
       functions.set(f.name, list);
