@@ -4,7 +4,8 @@
  * with quoteIdent, types from format_type), never from the request; unknown names are a
  * cache miss that triggers one reload (so tables created after boot are seen), then an error.
  * Lookups happen BEFORE a request's transaction (a reload inside it would queue behind the
- * transaction itself: the wedge); concurrent misses share one reload, at most one per 250 ms.
+ * transaction itself: the wedge); a miss reloads unless a load started after the miss did
+ * (so a table created just before is always seen); concurrent misses share one reload.
  */
 import type { Database } from '../db/database';
 
@@ -58,7 +59,7 @@ export class Catalog {
     readonly schema = 'public',
   ) {}
 
-  async load(): Promise<void> {
+  async load(startedAt = Date.now()): Promise<void> {
     const cols = await this.db.query<{
       rel: string;
       col: string;
@@ -169,25 +170,30 @@ export class Catalog {
     }
     this.relations = relations;
     this.functions = functions;
-    this.loadedAt = Date.now();
+    this.loadedAt = startedAt; // what this load saw was committed before it started
   }
 
-  private reloading: Promise<void> | undefined;
+  private reloading: { startedAt: number; done: Promise<void> } | undefined;
 
-  private async reloadIfStale(): Promise<void> {
-    if (this.reloading) return this.reloading;
-    if (Date.now() - this.loadedAt <= 250) return;
-    this.reloading = this.load().finally(() => (this.reloading = undefined));
-    return this.reloading;
+  /** Reloads unless a load that started after `since` already ran (concurrent misses share one). */
+  private async reloadSince(since: number): Promise<void> {
+    if (this.loadedAt >= since) return;
+    if (this.reloading && this.reloading.startedAt >= since) return this.reloading.done;
+    await this.reloading?.done;
+    if (this.loadedAt >= since) return;
+    const startedAt = Date.now();
+    const done = this.load(startedAt).finally(() => (this.reloading = undefined));
+    this.reloading = { startedAt, done };
+    return done;
   }
 
-  async relation(name: string): Promise<Relation | undefined> {
-    if (!this.relations.has(name)) await this.reloadIfStale();
+  async relation(name: string, since = Date.now()): Promise<Relation | undefined> {
+    if (!this.relations.has(name)) await this.reloadSince(since);
     return this.relations.get(name);
   }
 
-  async functionsNamed(name: string): Promise<DbFunction[]> {
-    if (!this.functions.has(name)) await this.reloadIfStale();
+  async functionsNamed(name: string, since = Date.now()): Promise<DbFunction[]> {
+    if (!this.functions.has(name)) await this.reloadSince(since);
     return this.functions.get(name) ?? [];
   }
 }
