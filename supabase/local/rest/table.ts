@@ -97,11 +97,10 @@ export async function executeOnTable(tx: Tx, r: TableRequest): Promise<TableResu
             ` on conflict (${target}) do update set ${cols.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
       tracksInserts = rel.isTable;
     }
-    const payload = p.add(JSON.stringify(records));
     const returning = tracksInserts ? `returning *, (xmax = 0) as ${INSERTED}` : 'returning *';
     cte = cols.length
-      ? `insert into ${rel.sqlName} (${colList}) select ${colList} from jsonb_populate_recordset(null::${rel.sqlName}, ${payload}::jsonb)${conflict} ${returning}`
-      : `insert into ${rel.sqlName} default values ${returning}`;
+      ? `insert into ${rel.sqlName} (${colList}) select ${colList} from jsonb_populate_recordset(null::${rel.sqlName}, ${p.add(JSON.stringify(records))}::jsonb)${conflict} ${returning}`
+      : `insert into ${rel.sqlName} default values${conflict} ${returning}`;
   } else if (method === 'PATCH') {
     const body = r.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidJson('expected a JSON object');
