@@ -71,7 +71,27 @@ try {
     directUpsert.push(UPSERT_ROWS / ((performance.now() - t) / 1000));
   }
 
+  // sync_push answering every row as a conflict (the path that was quadratic): ms per row at
+  // 2,500 rows vs 250 rows — ~1× means linear (before 20261122200000_sync_push_linear: 2,500
+  // conflicts took ~9 s here vs ~0.5 s for 500, i.e. far above 1×)
+  const pushPerRow = async (n: number): Promise<number> => {
+    const ids = Array.from({ length: n }, () => randomUUID());
+    await backend.query("insert into content_items (id, artist_id, title, file_path) select x, $2, 'p', 'p' from unnest($1::uuid[]) x", [ids, uid]);
+    const pRows = ids.map((id) => ({ new: { id, artist_id: uid, title: 'q', file_path: 'p' }, assumed: null }));
+    const t = performance.now();
+    const r = await fetch(`${backend.url}/rest/v1/rpc/sync_push`, { method: 'POST', headers, body: JSON.stringify({ p_table: 'content_items', p_rows: pRows }) });
+    if ((await r.json() as unknown[]).length !== n) throw new Error('expected one conflict per row');
+    return (performance.now() - t) / n;
+  };
+  const small: number[] = [];
+  const large: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    small.push(await pushPerRow(250));
+    large.push(await pushPerRow(2500));
+  }
+
   const rows = [
+    { operation: 'sync_push conflicts (ms / row)', 'via /rest/v1': `${median(large).toFixed(3)} at 2,500`, 'direct PGlite': `${median(small).toFixed(3)} at 250`, 'time ratio (http/direct)': `${(median(large) / median(small)).toFixed(2)}× (2,500 / 250 per row)` },
     { operation: 'select by pk (ms / op)', 'via /rest/v1': median(restPk).toFixed(3), 'direct PGlite': median(directPk).toFixed(3), 'time ratio (http/direct)': (median(restPk) / median(directPk)).toFixed(2) + '×' },
     { operation: `upsert ${UPSERT_ROWS} rows (rows / s)`, 'via /rest/v1': median(restUpsert).toFixed(0), 'direct PGlite': median(directUpsert).toFixed(0), 'time ratio (http/direct)': (median(directUpsert) / median(restUpsert)).toFixed(2) + '×' },
   ];

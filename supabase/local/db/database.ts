@@ -1,10 +1,14 @@
 /**
  * PGlite database: boot, platform bootstrap, migrations, seed, and role-scoped transactions.
- * Invariants: PGlite has a single connection, so every statement goes through its internal
- * mutex (transaction()/query() are serialised); every API request runs in ONE transaction
- * with `role` and `request.jwt.claims` set LOCAL (never leaks to the next request);
- * migrations apply in file-name order exactly once (recorded in supabase_migrations);
- * the seed runs once per database.
+ * Invariants: PGlite has a single connection; after boot every use of it goes through the
+ * FairScheduler (bounded, round-robin per caller, a nested call fails instead of waiting for
+ * itself); every API request runs in ONE transaction with `role` and `request.jwt.claims` set
+ * LOCAL (never leaks to the next request); an API role's transaction has a time budget like
+ * hosted Supabase's statement_timeout (anon 3 s, authenticated 8 s): past it, the next
+ * statement boundary answers SQLSTATE 57014 and the transaction rolls back (PGlite runs a
+ * single statement to its end — WASM cannot be interrupted — so the budget is checked before
+ * and after every statement); migrations apply in file-name order exactly once (recorded in
+ * supabase_migrations); the seed runs once per database.
  */
 import { readFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -12,6 +16,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { ApiRole } from '../auth/jwt';
+import { FairScheduler, clientGone, requestContext, type RequestContext, type SchedulerLimits } from './scheduler';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SUPABASE_DIR = join(here, '..', '..');
@@ -37,14 +42,68 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
-export class Database {
-  private constructor(readonly pg: PGlite) {}
+/** Hosted Supabase's per-role statement_timeout (anon 3 s, authenticated 8 s; others none). */
+export const STATEMENT_TIMEOUT_MS: Partial<Record<ApiRole, number>> = { anon: 3000, authenticated: 8000 };
 
-  static async open(dataDir?: string): Promise<Database> {
+/** Transactions slower than this look for a departed client before they commit. */
+const SLOW_TX_MS = 100;
+
+export interface TxOptions {
+  /** overrides the role's statement timeout (ms); 0 = none */
+  timeoutMs?: number;
+}
+
+/** A pg-shaped error, so every API maps it like a real Postgres error. */
+export class StatementTimeoutError extends Error {
+  readonly code = '57014';
+  readonly detail = null;
+  readonly hint = null;
+  constructor(reason: 'timeout' | 'client-gone') {
+    // the same two messages Postgres uses for 57014
+    super(reason === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request');
+  }
+}
+
+/** Wraps a transaction so each statement first and afterwards checks the time budget. */
+function budgeted(tx: Tx, deadline: number, ctx: RequestContext | undefined): Tx {
+  const check = (): void => {
+    if (Date.now() > deadline) throw new StatementTimeoutError('timeout');
+    if (clientGone(ctx)) throw new StatementTimeoutError('client-gone'); // nobody reads the answer: roll back
+  };
+  const wrap =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      check();
+      const r = await f(...a);
+      check();
+      return r;
+    };
+  return {
+    query: wrap(tx.query.bind(tx)) as Tx['query'],
+    sql: wrap(tx.sql.bind(tx)) as Tx['sql'],
+    exec: wrap(tx.exec.bind(tx)),
+    rollback: () => tx.rollback(),
+    listen: tx.listen.bind(tx),
+    get closed() {
+      return tx.closed;
+    },
+  };
+}
+
+export class Database {
+  readonly scheduler: FairScheduler;
+  private constructor(
+    readonly pg: PGlite,
+    limits?: SchedulerLimits,
+  ) {
+    this.scheduler = new FairScheduler(limits);
+  }
+
+  static async open(dataDir?: string, limits?: SchedulerLimits): Promise<Database> {
     if (dataDir && !existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
     const pg = dataDir ? new PGlite(dataDir) : new PGlite();
     await pg.waitReady;
-    const db = new Database(pg);
+    const db = new Database(pg, limits);
     await db.bootstrap();
     return db;
   }
@@ -85,24 +144,41 @@ export class Database {
     }
   }
 
-  /** Runs `fn` in one transaction as `role` with the JWT claims visible to RLS. */
-  asRole<T>(role: ApiRole, claims: Record<string, unknown>, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (tx) => {
-      await tx.query(
-        "select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $2, true)",
-        [JSON.stringify(claims), role, typeof claims.sub === 'string' ? claims.sub : ''],
-      );
-      return fn(tx);
-    });
+  /**
+   * Runs `fn` in one transaction as `role` with the JWT claims visible to RLS, within the
+   * role's statement timeout. Queued fairly behind other callers (see FairScheduler).
+   */
+  asRole<T>(role: ApiRole, claims: Record<string, unknown>, fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
+    const timeoutMs = opts.timeoutMs ?? STATEMENT_TIMEOUT_MS[role] ?? 0;
+    const ctx = requestContext.getStore();
+    return this.scheduler.run(() =>
+      this.pg.transaction(async (raw) => {
+        const started = Date.now();
+        const tx = timeoutMs > 0 || ctx ? budgeted(raw, timeoutMs > 0 ? started + timeoutMs : Infinity, ctx) : raw;
+        await tx.query(
+          "select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $2, true)",
+          [JSON.stringify(claims), role, typeof claims.sub === 'string' ? claims.sub : ''],
+        );
+        const result = await fn(tx);
+        if (tx !== raw && Date.now() - started > SLOW_TX_MS) {
+          // A statement blocks the event loop, so a client that left meanwhile is only seen
+          // once the loop polls its socket: give it one poll phase, then check before COMMIT.
+          await new Promise((r) => setImmediate(r));
+          await new Promise((r) => setImmediate(r));
+          await tx.query('select 1');
+        }
+        return result;
+      }),
+    );
   }
 
   /** Superuser transaction (auth internals, tests). */
   asSuperuser<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.pg.transaction(fn);
+    return this.scheduler.run(() => this.pg.transaction(fn));
   }
 
   async query<R = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<{ rows: R[] }> {
-    const r = await this.pg.query<R>(sql, params);
+    const r = await this.scheduler.run(() => this.pg.query<R>(sql, params));
     return { rows: r.rows };
   }
 

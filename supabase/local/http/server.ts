@@ -1,8 +1,12 @@
 /**
  * The HTTP front door: CORS, routing by prefix, JWT resolution, error rendering, shutdown.
- * Invariants: every response (errors included; the local inbox excepted) carries Supabase-like CORS headers; a thrown
- * HttpError is rendered as-is, any other error as a 500 in the owning API's shape and is
- * logged, never crashing the server; in-flight requests finish before stop() resolves.
+ * Invariants: every response (errors included; the local inbox excepted) carries hosted Supabase's CORS headers
+ * (`Access-Control-Allow-Origin: *`, never credentials) and basic security headers; each
+ * request runs in a RequestContext (fairness key = JWT subject or role@address; whether the
+ * client has gone) that the database scheduler reads; malformed URLs and percent-encoding
+ * answer 400 in the owning API's shape; a thrown HttpError is rendered as-is, a busy database
+ * as 503/504, any other error as a 500 in the owning API's shape and is logged, never
+ * crashing the server; in-flight requests finish before stop() resolves.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -18,6 +22,7 @@ import type { Server as TusServer } from '@tus/server';
 import { TUS_PATH } from '../storage/tus';
 import type { Mailer } from '../auth/mail';
 import { serveInbox } from '../auth/inbox';
+import { DbBusyError, requestContext, type RequestContext } from '../db/scheduler';
 
 const ALLOW_HEADERS = [
   'authorization', 'x-client-info', 'apikey', 'content-type', 'prefer', 'range', 'range-unit', 'accept', 'accept-profile',
@@ -43,14 +48,37 @@ export interface Apis {
 
 type Area = 'rest' | 'auth' | 'storage' | 'other';
 
+/** Hosted Supabase's CORS: any origin, never credentials (the keys travel in headers). */
 function cors(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', header(req, 'origin') ?? '*');
-  res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+  // echoing the requested header names is harmless without credentials
   res.setHeader('Access-Control-Allow-Headers', header(req, 'access-control-request-headers') ?? ALLOW_HEADERS);
   res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
   res.setHeader('Access-Control-Max-Age', '86400');
+}
+
+/** JSON APIs are never documents: no sniffing, no framing, no referrer leaks. */
+function securityHeaders(res: ServerResponse, area: Area): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  if (area !== 'storage') {
+    // storage objects are served with their own policy by the storage API
+    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    res.setHeader('X-Frame-Options', 'DENY');
+  }
+}
+
+/** A 400 in the owning API's error shape for a URL that cannot be decoded. */
+function badUrl(area: Area, detail: string): HttpError {
+  if (area === 'storage') return storageError(400, 'InvalidRequest', `Malformed URL: ${detail}`);
+  if (area === 'auth') return authError(400, 'validation_failed', `Malformed URL: ${detail}`);
+  if (area === 'rest') return pgrst(400, 'PGRST100', 'Malformed URL', detail);
+  return new HttpError(400, { message: `Malformed URL: ${detail}` });
+}
+
+function areaOf(rawUrl: string): Area {
+  return rawUrl.startsWith('/rest/v1') ? 'rest' : rawUrl.startsWith('/auth/v1') ? 'auth' : rawUrl.startsWith('/storage/v1') ? 'storage' : 'other';
 }
 
 /** Resolves the caller's claims; `undefined` + an area-shaped error when absent/invalid. */
@@ -77,25 +105,41 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
 
   const server = http.createServer((req, res) => {
     inFlight++;
+    const left = new AbortController();
     res.on('close', () => {
       inFlight--;
+      if (!res.writableFinished) left.abort();
       if (inFlight === 0) idle?.();
     });
-    void route(req, res);
+    const ctx: RequestContext = {
+      caller: `ip:${req.socket.remoteAddress ?? '?'}`,
+      signal: left.signal,
+      // the socket's end/destroy is seen as soon as the event loop polls it, before res 'close'
+      gone: () => !res.writableFinished && (req.socket.destroyed || req.socket.readableEnded || res.destroyed),
+    };
+    void requestContext.run(ctx, () => route(req, res, ctx));
   });
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname;
-    const area: Area = path.startsWith('/rest/v1') ? 'rest' : path.startsWith('/auth/v1') ? 'auth' : path.startsWith('/storage/v1') ? 'storage' : 'other';
+  async function route(req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const area = areaOf(rawUrl);
     // the inbox holds sessions (reset links): local callers only, never CORS (auth/inbox.ts)
-    if (path === '/__local/inbox') return serveInbox(req, res, apis.mailer);
+    if (rawUrl.split('?')[0] === '/__local/inbox') return serveInbox(req, res, apis.mailer);
     cors(req, res);
+    securityHeaders(res, area);
     try {
+      let url: URL;
+      try {
+        url = new URL(rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`, 'http://localhost');
+        decodeURIComponent(url.pathname); // the APIs decode path segments; refuse bad escapes once, here
+      } catch (e) {
+        throw badUrl(area, e instanceof Error ? e.message : String(e));
+      }
+      const path = url.pathname;
       if (path.startsWith(TUS_PATH)) {
         await apis.tus.handle(req, res);
         return;
@@ -120,9 +164,11 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
       if (area === 'rest') {
         const { claims, error } = await resolveClaims(req, apis.keys, 'rest');
         if (!claims) throw error!;
+        ctx.caller = callerKey(claims, req);
         return await apis.rest.handle(req, res, path.slice('/rest/v1'.length), url, claims);
       }
       const { claims, error } = await resolveClaims(req, apis.keys, 'storage');
+      if (claims) ctx.caller = callerKey(claims, req);
       return await apis.storage.handle(req, res, path.slice('/storage/v1'.length), url, claims, error);
     } catch (e) {
       renderError(res, area, e, apis.quiet);
@@ -146,7 +192,26 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
   return { server, stop };
 }
 
+/** Fairness key: one queue per signed-in user, per role and address otherwise. */
+function callerKey(claims: Claims, req: IncomingMessage): string {
+  return typeof claims.sub === 'string' && claims.sub ? `sub:${claims.sub}` : `${claims.role}@${req.socket.remoteAddress ?? '?'}`;
+}
+
+/** A busy database in the owning API's shape: 503 (queue full, retry later) or 504 (waited too long). */
+function busyError(area: Area, e: DbBusyError): HttpError {
+  const status = e.kind === 'queue-timeout' ? 504 : e.kind === 'nested' ? 500 : 503;
+  if (area === 'storage') return storageError(status, 'DatabaseTimeout', e.message);
+  if (area === 'auth') return authError(status, 'request_timeout', e.message);
+  const msg = e.kind === 'queue-timeout' ? 'Timed out acquiring connection from connection pool.' : 'Too many requests are waiting for the database connection.';
+  const err = pgrst(status, 'PGRST003', msg, e.message);
+  return new HttpError(err.status, err.body, status === 503 ? { 'Retry-After': '1' } : {});
+}
+
 function renderError(res: ServerResponse, area: Area, e: unknown, quiet: boolean): void {
+  if (e instanceof DbBusyError) {
+    if (e.kind === 'client-gone') return void res.destroy();
+    e = busyError(area, e);
+  }
   if (e instanceof BodyTooLargeError) {
     if (area === 'storage') e = storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
     else if (area === 'auth') e = authError(413, 'request_too_large', 'Request body too large');

@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB, like PostgREST behind Kong's default
 export const OBJECT_BODY_LIMIT = 50 * 1024 * 1024; // 50 MiB, the storage file_size_limit
+/** Deeper JSON is refused before parsing: deep values overflow stacks (JS and PGlite's). */
+export const JSON_MAX_DEPTH = 100;
 
 /** An error that already knows its HTTP status and JSON body. */
 export class HttpError extends Error {
@@ -54,6 +56,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('error', (err) => {
       if (!failed) reject(err);
     });
+    req.on('close', () => {
+      // the client went away mid-body: settle instead of waiting forever
+      if (!failed && !req.complete) reject(new Error('client closed the connection before the body was complete'));
+    });
   });
 }
 
@@ -93,10 +99,34 @@ export function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Parses a JSON body; throws `onError()` for malformed JSON. */
+/** Deepest bracket nesting of a JSON-ish text, ignoring brackets inside "strings". */
+export function nestingDepth(text: string, stopAbove = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) quoted = false;
+      continue;
+    }
+    if (c === 34) quoted = true;
+    else if (c === 91 || c === 123 || c === 40 /* [ { ( */) {
+      if (++depth > max) max = depth;
+      if (max > stopAbove) return max;
+    } else if (c === 93 || c === 125 || c === 41) depth--;
+  }
+  return max;
+}
+
+/** Parses a JSON body; throws `onError()` for malformed or too deeply nested JSON. */
 export function parseJson(buf: Buffer, onError: (message: string) => Error): unknown {
   const text = buf.toString('utf8');
   if (text.trim() === '') return undefined;
+  if (nestingDepth(text, JSON_MAX_DEPTH) > JSON_MAX_DEPTH) {
+    throw onError(`JSON nested deeper than ${JSON_MAX_DEPTH} levels`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {

@@ -3,6 +3,9 @@
  * Invariants: every identifier that reaches SQL text comes from here (catalog names quoted
  * with quoteIdent, types from format_type), never from the request; unknown names are a
  * cache miss that triggers one reload (so tables created after boot are seen), then an error.
+ * Lookups happen BEFORE a request's transaction (a reload inside it would queue behind the
+ * transaction itself: the wedge); a miss reloads unless a load started after the miss did
+ * (so a table created just before is always seen); concurrent misses share one reload.
  */
 import type { Database } from '../db/database';
 
@@ -20,6 +23,7 @@ export interface Relation {
   columns: Map<string, Column>;
   primaryKey: string[];
   sqlName: string; // "schema"."name"
+  isTable: boolean; // has xmax (tables), unlike views
 }
 
 export interface FunctionArg {
@@ -35,6 +39,9 @@ export interface DbFunction {
   returnType: string;
   returnsVoid: boolean;
   returnsComposite: boolean;
+  volatile: boolean;
+  /** columns of the rows it returns (composite/table results), for select/filters/order */
+  resultColumns: Map<string, Column> | undefined;
   sqlName: string;
 }
 
@@ -52,7 +59,7 @@ export class Catalog {
     readonly schema = 'public',
   ) {}
 
-  async load(): Promise<void> {
+  async load(startedAt = Date.now()): Promise<void> {
     const cols = await this.db.query<{
       rel: string;
       col: string;
@@ -61,8 +68,9 @@ export class Catalog {
       typcategory: string;
       generated: string;
       pk: boolean;
+      kind: string;
     }>(
-      `select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
+      `select c.relname as rel, c.relkind as kind, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
               t.typcategory as typcategory, a.attgenerated as generated,
               coalesce(a.attnum = any (i.indkey), false) as pk
          from pg_class c
@@ -84,6 +92,7 @@ export class Catalog {
           columns: new Map(),
           primaryKey: [],
           sqlName: `${quoteIdent(this.schema)}.${quoteIdent(r.rel)}`,
+          isTable: r.kind === 'r' || r.kind === 'p',
         };
         relations.set(r.rel, rel);
       }
@@ -104,6 +113,8 @@ export class Catalog {
       retset: boolean;
       rettype: string;
       composite: boolean;
+      volatile: string;
+      outcols: { name: string; type: string; cat: string }[] | null;
       sig: string;
     }>(
       `select p.proname as name, p.proargnames as argnames,
@@ -111,6 +122,15 @@ export class Catalog {
               p.pronargdefaults as nargdefaults, p.proretset as retset,
               format_type(p.prorettype, null) as rettype,
               (rt.typtype = 'c' or p.prorettype = 'record'::regtype) as composite,
+              p.provolatile as volatile,
+              coalesce(
+                (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'cat', at.typcategory) order by a.attnum)
+                   from pg_attribute a join pg_type at on at.oid = a.atttypid
+                  where a.attrelid = rt.typrelid and rt.typrelid <> 0 and a.attnum > 0 and not a.attisdropped),
+                (select json_agg(json_build_object('name', p.proargnames[i], 'type', format_type(p.proallargtypes[i], null), 'cat', at.typcategory) order by i)
+                   from generate_subscripts(p.proallargtypes, 1) i join pg_type at on at.oid = p.proallargtypes[i]
+                  where p.proargmodes[i] in ('o', 'b', 't'))
+              ) as outcols,
               p.oid::regprocedure::text as sig
          from pg_proc p
          join pg_namespace n on n.oid = p.pronamespace
@@ -135,26 +155,45 @@ export class Catalog {
         returnType: f.rettype,
         returnsVoid: f.rettype === 'void',
         returnsComposite: f.composite,
+        volatile: f.volatile === 'v',
+        resultColumns: f.outcols
+          ? new Map(
+              f.outcols.map((c) => [
+                c.name,
+                { name: c.name, type: c.type, isArray: c.cat === 'A', isJson: c.type === 'json' || c.type === 'jsonb', generated: false },
+              ]),
+            )
+          : undefined,
         sqlName: `${quoteIdent(this.schema)}.${quoteIdent(f.name)}`,
       });
       functions.set(f.name, list);
     }
     this.relations = relations;
     this.functions = functions;
-    this.loadedAt = Date.now();
+    this.loadedAt = startedAt; // what this load saw was committed before it started
   }
 
-  private async reloadIfStale(): Promise<void> {
-    if (Date.now() - this.loadedAt > 250) await this.load();
+  private reloading: { startedAt: number; done: Promise<void> } | undefined;
+
+  /** Reloads unless a load that started after `since` already ran (concurrent misses share one). */
+  private async reloadSince(since: number): Promise<void> {
+    if (this.loadedAt >= since) return;
+    if (this.reloading && this.reloading.startedAt >= since) return this.reloading.done;
+    await this.reloading?.done;
+    if (this.loadedAt >= since) return;
+    const startedAt = Date.now();
+    const done = this.load(startedAt).finally(() => (this.reloading = undefined));
+    this.reloading = { startedAt, done };
+    return done;
   }
 
-  async relation(name: string): Promise<Relation | undefined> {
-    if (!this.relations.has(name)) await this.reloadIfStale();
+  async relation(name: string, since = Date.now()): Promise<Relation | undefined> {
+    if (!this.relations.has(name)) await this.reloadSince(since);
     return this.relations.get(name);
   }
 
-  async functionsNamed(name: string): Promise<DbFunction[]> {
-    if (!this.functions.has(name)) await this.reloadIfStale();
+  async functionsNamed(name: string, since = Date.now()): Promise<DbFunction[]> {
+    if (!this.functions.has(name)) await this.reloadSince(since);
     return this.functions.get(name) ?? [];
   }
 }

@@ -5,6 +5,15 @@
  * ("a,b") and escapes are honoured; malformed input raises PGRST100.
  */
 import { parseError } from './errors';
+import { nestingDepth } from '../http/util';
+
+/** Nesting limits checked before anything reaches PGlite (deep input overflows its stack). */
+export const MAX_VALUE_NESTING = 64;
+export const MAX_LOGIC_DEPTH = 32;
+
+function tooDeep(what: string, limit: number): Error {
+  return parseError(`"failed to parse ${what}"`, `nested deeper than ${limit} levels (a limit of the local backend)`);
+}
 
 export const FILTER_OPS = new Set([
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'in', 'cs', 'cd', 'ov', 'isdistinct',
@@ -40,7 +49,9 @@ export function splitTopLevel(input: string): string[] {
       continue;
     }
     if (ch === '"') quoted = true;
-    else if (ch === '(' || ch === '{' || ch === '[') depth++;
+    else if (ch === '(' || ch === '{' || ch === '[') {
+      if (++depth > MAX_VALUE_NESTING) throw tooDeep('filter', MAX_VALUE_NESTING);
+    }
     else if (ch === ')' || ch === '}' || ch === ']') depth--;
     if (depth < 0) throw parseError('"failed to parse filter"', `unbalanced parenthesis in ${input}`);
     if (ch === ',' && depth === 0) {
@@ -72,24 +83,26 @@ export function parseOpValue(column: string, raw: string): Filter {
   const dot = rest.indexOf('.');
   const op = dot < 0 ? rest : rest.slice(0, dot);
   if (!FILTER_OPS.has(op) || dot < 0) {
-    throw parseError(`"failed to parse filter (${raw})" (line 1, column 1)`, `unknown operator in ${column}=${raw}`);
+    throw parseError(`"failed to parse filter (${raw.slice(0, 200)})" (line 1, column 1)`, `unknown operator in ${column}=${raw.slice(0, 200)}`);
   }
+  if (nestingDepth(rest, MAX_VALUE_NESTING) > MAX_VALUE_NESTING) throw tooDeep('filter', MAX_VALUE_NESTING);
   return { kind: 'cond', column, negate, op, value: unquote(rest.slice(dot + 1)) };
 }
 
 /** `(a.eq.1,and(b.gt.2,c.is.null))` — the body of or=/and= */
-export function parseLogic(op: 'and' | 'or', negate: boolean, raw: string): Filter {
+export function parseLogic(op: 'and' | 'or', negate: boolean, raw: string, depth = 1): Filter {
+  if (depth > MAX_LOGIC_DEPTH) throw tooDeep('logic tree', MAX_LOGIC_DEPTH);
   const body = raw.trim();
   if (!body.startsWith('(') || !body.endsWith(')')) {
     throw parseError(`"failed to parse logic tree (${raw})" (line 1, column 1)`, 'expecting "("');
   }
-  const children = splitTopLevel(body.slice(1, -1)).map((item) => parseLogicItem(item.trim()));
+  const children = splitTopLevel(body.slice(1, -1)).map((item) => parseLogicItem(item.trim(), depth));
   return { kind: 'logic', op, negate, children };
 }
 
-function parseLogicItem(item: string): Filter {
+function parseLogicItem(item: string, depth: number): Filter {
   const m = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
-  if (m) return parseLogic(m[2] as 'and' | 'or', Boolean(m[1]), m[3]!);
+  if (m) return parseLogic(m[2] as 'and' | 'or', Boolean(m[1]), m[3]!, depth + 1);
   const dot = item.indexOf('.');
   if (dot <= 0) throw parseError(`"failed to parse logic tree (${item})" (line 1, column 1)`, 'expecting column.operator.value');
   return parseOpValue(item.slice(0, dot), item.slice(dot + 1));

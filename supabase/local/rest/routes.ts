@@ -1,69 +1,47 @@
 /**
  * /rest/v1 — PostgREST-compatible reads, writes and RPC over PGlite.
- * Invariants: one transaction per request, as the JWT's role with request.jwt.claims set
- * (RLS decides); nothing is written when any part fails (single-object violations roll the
- * mutation back, like PostgREST); errors are PostgREST-shaped; HEAD never returns a body.
+ * Invariants: names are resolved against the catalog BEFORE the request's transaction (a
+ * catalog reload inside it would wait for itself); one transaction per request, as the JWT's
+ * role with request.jwt.claims set (RLS decides); GET/HEAD /rpc run read-only (a writing
+ * function fails like on PostgREST); nothing is written when any part fails; `Prefer:
+ * tx=rollback` answers as if committed and rolls back; errors are PostgREST-shaped; HEAD
+ * never returns a body; unimplemented features answer an error naming them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database, Tx } from '../db/database';
 import type { Claims } from '../auth/jwt';
 import { header, readBody, parseJson, send, HttpError, JSON_BODY_LIMIT } from '../http/util';
-import { Catalog, quoteIdent, type Relation } from './catalog';
+import { Catalog } from './catalog';
 import { parseFilters, parseOrder, parseSelect } from './grammar';
-import { Params, whereSql, selectListSql, orderSql, jsonAggregate, payloadColumns } from './sql';
 import { fromPgError, invalidJson, isPgError, pgrst, unknownTable } from './errors';
-import { callRpc } from './rpc';
+import { callRpc, resolveRpc } from './rpc';
+import { contentRange, parsePrefer, parseRange, readMaxRows, type Prefer } from './prefer';
+import { executeOnTable, OBJECT_MIME, singleObject, type TableResult } from './table';
 
-const OBJECT_MIME = 'application/vnd.pgrst.object+json';
-
-interface Prefer {
-  return: 'minimal' | 'representation' | 'headers-only' | undefined;
-  resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
-  count: 'exact' | 'planned' | 'estimated' | undefined;
+/** Carries a finished result out of a transaction that must not commit (tx=rollback). */
+class RollbackWith<T> {
+  constructor(readonly value: T) {}
 }
 
-function parsePrefer(req: IncomingMessage): Prefer {
-  const out: Prefer = { return: undefined, resolution: undefined, count: undefined };
-  for (const part of (header(req, 'prefer') ?? '').split(',')) {
-    const [k, v] = part.trim().split('=');
-    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) out.return = v;
-    if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) out.resolution = v;
-    if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
-  }
-  return out;
-}
+const ACCEPTABLE = ['application/json', OBJECT_MIME, '*/*', 'application/*'];
 
-function parseRange(req: IncomingMessage, params: URLSearchParams): { limit?: number; offset: number } {
-  let limit: number | undefined;
-  let offset = 0;
-  const range = header(req, 'range');
-  const m = range ? /^(\d+)-(\d*)$/.exec(range.replace(/^items=/, '').trim()) : null;
-  if (m) {
-    offset = Number(m[1]);
-    if (m[2]) limit = Number(m[2]) - offset + 1;
-  }
-  const l = params.get('limit');
-  const o = params.get('offset');
-  if (l !== null) {
-    if (!/^\d+$/.test(l)) throw pgrst(400, 'PGRST100', `"failed to parse limit (${l})"`);
-    limit = Math.min(limit ?? Infinity, Number(l));
-  }
-  if (o !== null) {
-    if (!/^\d+$/.test(o)) throw pgrst(400, 'PGRST100', `"failed to parse offset (${o})"`);
-    offset += Number(o);
-  }
-  return { limit, offset };
-}
-
-function contentRange(offset: number, n: number, total: number | undefined): string {
-  const t = total === undefined ? '*' : String(total);
-  return n === 0 ? `*/${t}` : `${offset}-${offset + n - 1}/${t}`;
+function checkAccept(req: IncomingMessage): boolean {
+  const accept = header(req, 'accept');
+  if (!accept) return false;
+  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+  if (types.some((t) => ACCEPTABLE.includes(t))) return types.includes(OBJECT_MIME);
+  throw pgrst(406, 'PGRST107', `None of these media types are available: ${accept.slice(0, 200)}`, 'The local backend answers application/json and application/vnd.pgrst.object+json only');
 }
 
 export class RestApi {
   readonly catalog: Catalog;
-  constructor(private readonly db: Database) {
+  readonly maxRows: number | undefined;
+  constructor(
+    private readonly db: Database,
+    maxRows: number | undefined = readMaxRows(),
+  ) {
     this.catalog = new Catalog(db);
+    this.maxRows = maxRows;
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL, claims: Claims): Promise<void> {
@@ -73,138 +51,89 @@ export class RestApi {
     }
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
     const method = req.method ?? 'GET';
-    if (segments[0] === 'rpc' && segments.length === 2) {
-      let args: unknown = {};
-      if (method === 'POST') args = parseJson(await readBody(req, JSON_BODY_LIMIT), invalidJson) ?? {};
-      else if (method === 'GET' || method === 'HEAD') args = Object.fromEntries(url.searchParams);
-      else throw pgrst(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-      const result = await this.run(claims, (tx) => callRpc(this.catalog, tx, segments[1]!, args));
-      send(res, result.body === null ? 204 : 200, result.body, { 'Content-Type': 'application/json; charset=utf-8' });
-      return;
+    const single = checkAccept(req);
+    const prefer = parsePrefer(req);
+    if (segments[0] === 'rpc' && segments.length === 2) return this.rpc(req, res, segments[1]!, method, url, claims, prefer, single);
+    if (segments.length !== 1) throw pgrst(404, 'PGRST125', `Invalid path specified in request URL`);
+    if (method === 'PUT') {
+      throw pgrst(405, 'PGRST117', 'PUT (single-row upsert) is not implemented by the local backend', 'Use POST with Prefer: resolution=merge-duplicates');
     }
-    if (segments.length !== 1) {
-      throw pgrst(404, 'PGRST125', `Invalid path specified in request URL`);
-    }
+    if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw pgrst(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     const rel = await this.catalog.relation(segments[0]!);
     if (!rel) throw unknownTable('public', segments[0]!);
-    const single = (header(req, 'accept') ?? '').includes(OBJECT_MIME);
-    const prefer = parsePrefer(req);
     let body: unknown;
-    if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
-      body = parseJson(await readBody(req, JSON_BODY_LIMIT), invalidJson);
+    if (method === 'POST' || method === 'PATCH') body = parseJson(await readBody(req, JSON_BODY_LIMIT), invalidJson);
+    const out = await this.run(claims, prefer, (tx) =>
+      executeOnTable(tx, { rel, method, params: url.searchParams, req, prefer, body, single, maxRows: this.maxRows }),
+    );
+    this.reply(res, out, prefer, single, method === 'POST' && prefer.resolution ? [`resolution=${prefer.resolution}`] : []);
+  }
+
+  private async rpc(req: IncomingMessage, res: ServerResponse, name: string, method: string, url: URL, claims: Claims, prefer: Prefer, single: boolean): Promise<void> {
+    const readOnly = method === 'GET' || method === 'HEAD';
+    if (!readOnly && method !== 'POST') throw pgrst(405, 'PGRST101', 'For functions, only GET and POST verbs are allowed');
+    const query = new URLSearchParams(url.searchParams);
+    let args: unknown = {};
+    if (method === 'POST') args = parseJson(await readBody(req, JSON_BODY_LIMIT), invalidJson) ?? {};
+    else {
+      // GET: parameters named like an argument of any overload are arguments; the rest filter the rows
+      const argNames = new Set((await this.catalog.functionsNamed(name)).flatMap((f) => f.args.map((a) => a.name)));
+      const record: Record<string, string> = {};
+      for (const [k, v] of url.searchParams) {
+        if (argNames.has(k)) {
+          record[k] = v;
+          query.delete(k);
+        }
+      }
+      args = record;
     }
-    const out = await this.run(claims, (tx) => this.execute(tx, rel, method, url.searchParams, req, prefer, body, single));
+    const fn = await resolveRpc(this.catalog, name, args);
+    const shaping = {
+      select: parseSelect(query.get('select')),
+      filters: parseFilters(query),
+      order: parseOrder(query.get('order')),
+      page: parseRange(req, query, fn.returnsSet ? this.maxRows : undefined),
+      count: prefer.count !== undefined,
+    };
+    const out = await this.run(claims, prefer, async (tx) => {
+      // PostgREST runs GET/HEAD calls in a read-only transaction: writing functions fail (25006 → 405)
+      if (readOnly) await tx.query('set transaction read only');
+      const r = await callRpc(tx, fn, args as Record<string, unknown>, shaping);
+      if (prefer.maxAffected !== undefined && r.n > prefer.maxAffected) throw maxAffectedError(r.n);
+      const body = single && fn.returnsSet && r.body !== null ? singleObject(r.body, r.n) : r.body;
+      const status = r.body === null ? 204 : r.total !== undefined && r.n < r.total ? 206 : 200;
+      return { status, body, range: contentRange(shaping.page.offset, r.n, r.total) } satisfies TableResult;
+    });
+    this.reply(res, out, prefer, single, []);
+  }
+
+  private reply(res: ServerResponse, out: TableResult, prefer: Prefer, single: boolean, extra: string[]): void {
     const headers: Record<string, string> = {
       'Content-Type': `${single ? OBJECT_MIME : 'application/json'}; charset=utf-8`,
       'Content-Range': out.range,
     };
-    if (prefer.resolution && method === 'POST') headers['Preference-Applied'] = `resolution=${prefer.resolution}`;
+    const applied = [...extra, ...prefer.applied.filter((a) => !a.startsWith('return=') && !a.startsWith('count='))];
+    if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ');
     send(res, out.status, out.body, headers);
   }
 
-  private async run<T>(claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /** One transaction as the caller; `tx=rollback` keeps the answer and discards the writes. */
+  private async run<T>(claims: Claims, prefer: Prefer, fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await this.db.asRole(claims.role, claims, fn);
+      return await this.db.asRole(claims.role, claims, async (tx) => {
+        const value = await fn(tx);
+        if (prefer.tx === 'rollback') throw new RollbackWith(value);
+        return value;
+      });
     } catch (e) {
+      if (e instanceof RollbackWith) return e.value as T;
       if (e instanceof HttpError) throw e;
       if (isPgError(e)) throw fromPgError(e, claims.role);
       throw e;
     }
   }
-
-  private async execute(
-    tx: Tx,
-    rel: Relation,
-    method: string,
-    params: URLSearchParams,
-    req: IncomingMessage,
-    prefer: Prefer,
-    body: unknown,
-    single: boolean,
-  ): Promise<{ status: number; body: string | null; range: string }> {
-    const p = new Params();
-    const select = selectListSql(rel, parseSelect(params.get('select')));
-    const filters = parseFilters(params);
-    if (method === 'GET' || method === 'HEAD') {
-      const where = whereSql(rel, filters, p);
-      const whereParams = p.values.length;
-      const order = orderSql(rel, parseOrder(params.get('order')));
-      const { limit, offset } = parseRange(req, params);
-      const page = `${limit !== undefined ? ` limit ${p.add(limit)}` : ''}${offset ? ` offset ${p.add(offset)}` : ''}`;
-      const r = await tx.query<{ body: string; n: number }>(
-        jsonAggregate(`(select * from ${rel.sqlName}${where}${order}${page}) _src`, select),
-        p.values,
-      );
-      const row = r.rows[0]!;
-      let total: number | undefined;
-      if (prefer.count) {
-        const c = await tx.query<{ n: number }>(`select count(*)::int as n from ${rel.sqlName}${where}`, p.values.slice(0, whereParams));
-        total = c.rows[0]!.n;
-      }
-      const text = single ? singleObject(row.body, row.n) : row.body;
-      const partial = total !== undefined && row.n < total && (limit !== undefined || offset > 0);
-      return { status: partial ? 206 : 200, body: text, range: contentRange(offset, row.n, total) };
-    }
-    let cte: string;
-    let successStatus = 200;
-    if (method === 'POST') {
-      if (body === undefined || body === null || typeof body !== 'object') throw invalidJson('expected a JSON object or array');
-      const rows = (Array.isArray(body) ? body : [body]) as unknown[];
-      if (rows.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) throw invalidJson('all elements must be objects');
-      const records = rows as Record<string, unknown>[];
-      const cols = payloadColumns(rel, records, params.get('columns'));
-      successStatus = 201;
-      if (records.length === 0) return { status: 201, body: prefer.return === 'representation' ? '[]' : null, range: '*/*' };
-      const colList = cols.map(quote).join(', ');
-      let conflict = '';
-      if (prefer.resolution) {
-        const onConflict = params.get('on_conflict');
-        const keys = onConflict ? onConflict.split(',').map((s) => s.trim()) : rel.primaryKey;
-        for (const k of keys) if (!rel.columns.has(k)) throw pgrst(400, '42703', `column "${k}" does not exist`);
-        if (keys.length === 0) throw pgrst(400, 'PGRST100', 'on_conflict requires a primary key or on_conflict columns');
-        const updates = cols.filter((c) => !keys.includes(c));
-        conflict =
-          prefer.resolution === 'ignore-duplicates' || updates.length === 0
-            ? ` on conflict (${keys.map(quote).join(', ')}) do nothing`
-            : ` on conflict (${keys.map(quote).join(', ')}) do update set ${updates.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
-      }
-      const payload = p.add(JSON.stringify(records));
-      cte = cols.length
-        ? `insert into ${rel.sqlName} (${colList}) select ${colList} from jsonb_populate_recordset(null::${rel.sqlName}, ${payload}::jsonb)${conflict} returning *`
-        : `insert into ${rel.sqlName} default values returning *`;
-    } else if (method === 'PATCH') {
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidJson('expected a JSON object');
-      const cols = payloadColumns(rel, [body as Record<string, unknown>], null);
-      if (cols.length === 0) return { status: 204, body: null, range: '*/*' };
-      const colList = cols.map(quote).join(', ');
-      const payload = p.add(JSON.stringify(body));
-      const where = whereSql(rel, filters, p);
-      cte = `update ${rel.sqlName} set (${colList}) = (select ${colList} from jsonb_populate_record(null::${rel.sqlName}, ${payload}::jsonb))${where} returning *`;
-    } else if (method === 'DELETE') {
-      cte = `delete from ${rel.sqlName}${whereSql(rel, filters, p)} returning *`;
-    } else {
-      throw pgrst(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-    }
-    const r = await tx.query<{ body: string; n: number }>(`with _w as (${cte}) ${jsonAggregate('_w', select)}`, p.values);
-    const row = r.rows[0]!;
-    const representation = prefer.return === 'representation';
-    const text = representation && single ? singleObject(row.body, row.n) : representation ? row.body : null;
-    if (!representation && single && row.n !== 1) singleObject(row.body, row.n);
-    return {
-      status: representation ? successStatus : successStatus === 201 ? 201 : 204,
-      body: text,
-      range: contentRange(0, row.n, prefer.count ? row.n : undefined),
-    };
-  }
 }
 
-const quote = quoteIdent;
-
-/** Unwraps a one-element JSON array or raises PGRST116 (which rolls the transaction back). */
-function singleObject(arrayText: string, n: number): string {
-  if (n !== 1) {
-    throw pgrst(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
-  }
-  const arr = JSON.parse(arrayText) as unknown[];
-  return JSON.stringify(arr[0]);
+export function maxAffectedError(n: number): HttpError {
+  return pgrst(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
 }

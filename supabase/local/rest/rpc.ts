@@ -3,11 +3,15 @@
  * Invariants: the function and its argument names/types come from the catalog; values are
  * bound as parameters with casts from format_type (JSON values serialised for json/jsonb,
  * JS arrays expanded for array types); the call runs inside the caller's role transaction,
- * so SECURITY INVOKER functions are subject to RLS.
+ * so SECURITY INVOKER functions are subject to RLS; select/filters/order/limit/count apply
+ * to the rows a function returns (PostgREST's semantics), and are refused — never ignored —
+ * where they cannot apply (scalar results).
  */
 import type { Tx } from '../db/database';
 import { quoteIdent, type Catalog, type DbFunction } from './catalog';
-import { Params } from './sql';
+import { Params, jsonAggregate, orderSql, selectListSql, whereSql } from './sql';
+import type { Filter, OrderTerm, SelectItem } from './grammar';
+import type { Page } from './prefer';
 import { pgrst } from './errors';
 
 function pickFunction(candidates: DbFunction[], keys: string[]): DbFunction | undefined {
@@ -29,12 +33,12 @@ function bind(p: Params, type: string, value: unknown): string {
   return `${p.add(String(value))}::${type}`;
 }
 
-export async function callRpc(catalog: Catalog, tx: Tx, name: string, args: unknown): Promise<{ body: string | null }> {
+/** Finds the function for these argument names (outside any transaction: may reload the catalog). */
+export async function resolveRpc(catalog: Catalog, name: string, args: unknown): Promise<DbFunction> {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw pgrst(400, 'PGRST102', 'Empty or invalid json', 'RPC arguments must be a JSON object');
   }
-  const record = args as Record<string, unknown>;
-  const keys = Object.keys(record);
+  const keys = Object.keys(args);
   const fn = pickFunction(await catalog.functionsNamed(name), keys);
   if (!fn) {
     throw pgrst(
@@ -44,17 +48,64 @@ export async function callRpc(catalog: Catalog, tx: Tx, name: string, args: unkn
       `Searched for the function public.${name} with parameters ${keys.sort().join(', ') || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     );
   }
+  return fn;
+}
+
+/** What may follow the call: PostgREST applies select, filters, order and paging to its rows. */
+export interface RpcShaping {
+  select: SelectItem[];
+  filters: Filter[];
+  order: OrderTerm[];
+  page: Page;
+  count: boolean;
+}
+
+export interface RpcResult {
+  body: string | null;
+  /** rows returned (set-returning functions), for Content-Range and max-affected */
+  n: number;
+  total?: number;
+}
+
+const shaped = (s: RpcShaping): boolean => s.filters.length > 0 || s.order.length > 0 || s.page.limit !== undefined || s.page.offset > 0 || !(s.select.length === 1 && s.select[0]!.column === '*');
+
+export async function callRpc(tx: Tx, fn: DbFunction, args: Record<string, unknown>, shaping: RpcShaping): Promise<RpcResult> {
+  const keys = Object.keys(args);
   const p = new Params();
   const argSql = fn.args
     .filter((a) => keys.includes(a.name))
-    .map((a) => `${quoteIdent(a.name)} => ${bind(p, a.type, record[a.name])}`)
+    .map((a) => `${quoteIdent(a.name)} => ${bind(p, a.type, args[a.name])}`)
     .join(', ');
   const call = `${fn.sqlName}(${argSql})`;
-  let sql: string;
-  if (fn.returnsSet) sql = `select coalesce(json_agg(_r), '[]')::text as body from ${call} _r`;
-  else if (fn.returnsComposite) sql = `select to_json(_r)::text as body from ${call} _r`;
-  else sql = `select to_json(${call})::text as body`;
-  const r = await tx.query<{ body: string | null }>(sql, p.values);
-  if (fn.returnsVoid) return { body: null };
-  return { body: r.rows[0]?.body ?? 'null' };
+  if (!fn.returnsSet && !fn.returnsComposite) {
+    if (shaped(shaping)) {
+      throw pgrst(400, 'PGRST100', `select, filters, order and limit apply only to functions returning rows; ${fn.name} returns ${fn.returnType}`);
+    }
+    const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body`, p.values);
+    return { body: fn.returnsVoid ? null : (r.rows[0]?.body ?? 'null'), n: 1 };
+  }
+  const shape = fn.resultColumns ? { name: fn.name, columns: fn.resultColumns } : undefined;
+  if (!shape && shaped(shaping)) {
+    throw pgrst(400, 'PGRST100', `select, filters and order are not implemented by the local backend for ${fn.name}, whose rows have no declared columns`);
+  }
+  const where = shape ? whereSql(shape, shaping.filters, p) : '';
+  const whereParams = p.values.length;
+  const order = shape ? orderSql(shape, shaping.order) : '';
+  const { limit, offset } = shaping.page;
+  const page = `${limit !== undefined ? ` limit ${p.add(limit)}` : ''}${offset ? ` offset ${p.add(offset)}` : ''}`;
+  const sql = shape
+    ? jsonAggregate(`(select * from ${call} _f${where}${order}${page}) _src`, selectListSql(shape, shaping.select))
+    : // rows without declared columns (setof scalar): each value as is, like PostgREST
+      `select coalesce(json_agg(_r), '[]')::text as body, count(*)::int as n from (select * from ${call} _r${page}) _s(_r)`;
+  const r = await tx.query<{ body: string; n: number }>(sql, p.values);
+  const row = r.rows[0]!;
+  let total: number | undefined;
+  if (shaping.count && fn.returnsSet) {
+    const c = await tx.query<{ n: number }>(`select count(*)::int as n from ${call} _f${where}`, p.values.slice(0, whereParams));
+    total = c.rows[0]!.n;
+  }
+  if (fn.returnsSet) return { body: row.body, n: row.n, total };
+  // a single composite: the object itself (null when filtered away)
+  const arr = JSON.parse(row.body) as unknown[];
+  return { body: JSON.stringify(arr[0] ?? null), n: row.n };
 }

@@ -6,6 +6,9 @@
  * exactly PostgREST's JSON format.
  */
 import { quoteIdent, type Relation, type Column } from './catalog';
+
+/** What filters, select and order need: a name and columns (a table, a view or a function's rows). */
+export type Shape = Pick<Relation, 'name' | 'columns'>;
 import { parseInList, type Filter, type OrderTerm, type SelectItem } from './grammar';
 import { missingColumnInFilter, parseError, unknownColumn } from './errors';
 
@@ -20,13 +23,13 @@ export class Params {
 const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', isdistinct: 'is distinct from' };
 const ARRAY_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&' };
 
-function column(rel: Relation, name: string, inFilter: boolean): Column {
+function column(rel: Shape, name: string, inFilter: boolean): Column {
   const c = rel.columns.get(name);
   if (!c) throw inFilter ? missingColumnInFilter(rel.name, name) : unknownColumn(rel.name, name);
   return c;
 }
 
-function condSql(rel: Relation, f: Extract<Filter, { kind: 'cond' }>, p: Params): string {
+function condSql(rel: Shape, f: Extract<Filter, { kind: 'cond' }>, p: Params): string {
   const col = column(rel, f.column, true);
   const ref = quoteIdent(col.name);
   let sql: string;
@@ -57,29 +60,30 @@ function condSql(rel: Relation, f: Extract<Filter, { kind: 'cond' }>, p: Params)
   return f.negate ? `not (${sql})` : sql;
 }
 
-export function filterSql(rel: Relation, f: Filter, p: Params): string {
+export function filterSql(rel: Shape, f: Filter, p: Params): string {
   if (f.kind === 'cond') return condSql(rel, f, p);
   if (f.children.length === 0) return f.negate ? 'false' : 'true';
   const inner = f.children.map((c) => `(${filterSql(rel, c, p)})`).join(f.op === 'and' ? ' and ' : ' or ');
   return f.negate ? `not (${inner})` : inner;
 }
 
-export function whereSql(rel: Relation, filters: Filter[], p: Params): string {
+export function whereSql(rel: Shape, filters: Filter[], p: Params): string {
   if (filters.length === 0) return '';
   return ' where ' + filters.map((f) => `(${filterSql(rel, f, p)})`).join(' and ');
 }
 
-export function selectListSql(rel: Relation, items: SelectItem[]): string {
+export function selectListSql(rel: Shape, items: SelectItem[]): string {
   return items
     .map((it) => {
-      if (it.column === '*') return '*';
+      // '*' is spelled out, so extra bookkeeping columns of a CTE never leak into the result
+      if (it.column === '*') return [...rel.columns.keys()].map(quoteIdent).join(', ');
       const col = column(rel, it.column, true);
       return it.alias ? `${quoteIdent(col.name)} as ${quoteIdent(it.alias)}` : quoteIdent(col.name);
     })
     .join(', ');
 }
 
-export function orderSql(rel: Relation, terms: OrderTerm[]): string {
+export function orderSql(rel: Shape, terms: OrderTerm[]): string {
   if (terms.length === 0) return '';
   return (
     ' order by ' +
@@ -98,7 +102,7 @@ export function jsonAggregate(source: string, selectList: string): string {
 }
 
 /** Column list for a write: the keys present in the payload, all validated. */
-export function payloadColumns(rel: Relation, rows: Record<string, unknown>[], columnsParam: string | null): string[] {
+export function payloadColumns(rel: Shape, rows: Record<string, unknown>[], columnsParam: string | null): string[] {
   const names = new Set<string>();
   if (columnsParam) {
     for (const c of columnsParam.split(',')) names.add(c.trim().replace(/^"|"$/g, ''));
