@@ -9,6 +9,7 @@ const entries = [
   ['sync', ['npx', 'tsx', 'tests/bench/sync.bench.ts']],
   ['sync (chromium)', ['npx', 'tsx', 'tests/bench/sync-browser.bench.ts']],
   ['upload', ['npx', 'tsx', 'tests/bench/upload.bench.ts']],
+  ['lighthouse (mobile)', ['npx', 'tsx', 'tests/bench/lighthouse.bench.ts']],
 ];
 
 if (!process.argv.includes('--no-build')) {
