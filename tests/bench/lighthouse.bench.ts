@@ -10,13 +10,15 @@
  * the session in localStorage (set on /robots.txt, so no app code runs before Lighthouse's load)
  * and Lighthouse keeps that storage (disableStorageReset): a signed-in fan on a new device.
  *
- * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_REPORTS=dir to keep
- * the last run's JSON report per page. Expects `dist/` built (scripts/bench.mjs builds it).
+ * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_DIST (default dist),
+ * LH_REPORTS=dir to keep the last run's JSON report per page. Expects `dist/` built (scripts/bench.mjs builds it).
  */
 import { createClient } from '@supabase/supabase-js';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import ws from 'ws';
@@ -24,12 +26,31 @@ import { build, preview, type PreviewServer } from 'vite';
 import { LOCAL_ANON_KEY as ANON_KEY } from '../../supabase/local/keys';
 import { mediaIdKey } from '../../sync/writes/media-id-defaults';
 
-/** scripts/procs.mjs is plain JavaScript (no types): the three helpers this bench uses. */
-const { startBackend, stopAll, waitForBackend } = (await import('../../scripts/procs.mjs' as string)) as {
-  startBackend(options: { memory: boolean }): Promise<unknown>;
-  stopAll(): void;
-  waitForBackend(): Promise<void>;
-};
+
+/** The embedded backend on :54321 with a throw-away data directory, unless one is already listening. */
+async function startBackend(): Promise<ChildProcess | null> {
+  const listening = await fetch(`${BACKEND}/auth/v1/settings`).then(
+    () => true,
+    () => false,
+  );
+  if (listening) return null;
+  const child = spawn('node_modules/.bin/tsx', ['supabase/local/cli.ts'], {
+    env: { ...process.env, BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-lighthouse-')) },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the local backend exited during start-up');
+    const up = await fetch(`${BACKEND}/auth/v1/settings`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('the local backend did not start within 3 minutes');
+}
 
 const BACKEND = 'http://127.0.0.1:54321';
 const AUTH_STORAGE_KEY = 'bucket-auth';
@@ -187,9 +208,8 @@ const reportsDir = process.env.LH_REPORTS;
 if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 
 await buildBaseline();
-const backend = await startBackend({ memory: true });
-if (backend) await waitForBackend();
-const app = await serve('dist');
+const backend = await startBackend();
+const app = await serve(process.env.LH_DIST ?? 'dist');
 const baseline = await serve(BASELINE_OUT);
 try {
   const session = pages.includes('/dashboard/fan') ? await seedFan() : null;
@@ -213,7 +233,7 @@ try {
   console.log(`lighthouse 12 mobile (simulated throttling), medians of ${RUNS} cold runs`);
   for (const target of targets) console.log(line(target.name === 'baseline' ? 'baseline (ref)' : target.name, samples.get(target.name)!));
 } finally {
-  stopAll();
+  backend?.kill();
   await Promise.all([app.server.close(), baseline.server.close()]);
 }
 process.exit(0);
