@@ -20,7 +20,11 @@ export default defineConfig({
         '^/dashboard/brand/?$': 'src/features/brand/BrandDashboardPage.tsx',
         '^/dashboard/developer/?$': 'src/features/developer/DeveloperPortalPage.tsx',
       },
-      signedIn: { storageKey: 'bucket-auth', modules: ['src/features/auth/identity-runtime.ts'] },
+      signedIn: {
+        storageKey: 'bucket-auth',
+        // A stored session opens the identity store and the user's database at once.
+        modules: ['src/features/auth/identity-runtime.ts', '/sync/index.ts', 'src/data/create-app-storage.ts'],
+      },
     }),
     VitePWA({
       registerType: 'prompt',

@@ -1,10 +1,12 @@
 /**
  * The auth screens a page shows only after a click (sign-up, sign-in, forgot password, the MediaID
  * setup modal) load on demand, so `/welcome` and the role portals paint their first screen without
- * them. The service worker precaches their chunks, so they open offline too.
+ * them. The service worker precaches their chunks, so they open offline too. A shown form asks for
+ * the identity store at once (useAuth), so it is listening before the user submits.
  */
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { useAuth } from './AuthContext';
 
 function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }));
@@ -29,6 +31,7 @@ function PanelLoading() {
 
 
 export function SignUpForm(props: ComponentProps<typeof LazySignUpForm>) {
+  useAuth();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazySignUpForm {...props} />
@@ -37,6 +40,7 @@ export function SignUpForm(props: ComponentProps<typeof LazySignUpForm>) {
 }
 
 export function SignInForm(props: ComponentProps<typeof LazySignInForm>) {
+  useAuth();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazySignInForm {...props} />
@@ -45,6 +49,7 @@ export function SignInForm(props: ComponentProps<typeof LazySignInForm>) {
 }
 
 export function ForgotPasswordForm(props: ComponentProps<typeof LazyForgotPasswordForm>) {
+  useAuth();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazyForgotPasswordForm {...props} />
