@@ -27,7 +27,10 @@ function trackFailedAssets(page: Page): string[] {
   const failed: string[] = [];
   page.on('requestfailed', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/assets/')) failed.push(url.pathname);
+    // ERR_ABORTED: the next navigation cancelled a request still in flight (not a missing chunk).
+    if (url.pathname.startsWith('/assets/') && request.failure()?.errorText !== 'net::ERR_ABORTED') {
+      failed.push(`${url.pathname} ${request.failure()?.errorText ?? ''}`);
+    }
   });
   return failed;
 }
