@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './scripts/route-preload-plugin.ts';
 
 // Paths of the Supabase HTTP APIs: the service worker must never answer them with the app shell.
 const BACKEND_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/storage\/v1/, /^\/realtime\/v1/, /^\/__local\//];
@@ -11,6 +12,20 @@ export default defineConfig({
     // Must come before the React plugin (TanStack Router docs).
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    // The opened route's chunks download with the entry script, not after it (first paint).
+    routePreload({
+      extra: {
+        '^/dashboard/fan/?$': 'src/features/fan/FanDashboardPage.tsx',
+        '^/dashboard/artist/?$': 'src/features/artist/ArtistDashboardPage.tsx',
+        '^/dashboard/brand/?$': 'src/features/brand/BrandDashboardPage.tsx',
+        '^/dashboard/developer/?$': 'src/features/developer/DeveloperPortalPage.tsx',
+      },
+      signedIn: {
+        storageKey: 'bucket-auth',
+        // A stored session opens the identity store and the user's database at once.
+        modules: ['src/features/auth/identity-runtime.ts', '/sync/index.ts', 'src/data/create-app-storage.ts'],
+      },
+    }),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

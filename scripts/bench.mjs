@@ -12,6 +12,7 @@ const entries = [
   ['upload', ['npx', 'tsx', 'tests/bench/upload.bench.ts']],
   ['live sync', ['npx', 'tsx', 'tests/bench/live-sync.bench.ts']],
   ['live sync (chromium)', ['npx', 'tsx', 'tests/bench/live-sync-browser.bench.ts']],
+  ['lighthouse (mobile)', ['npx', 'tsx', 'tests/bench/lighthouse.bench.ts']],
 ];
 
 if (!process.argv.includes('--no-build')) {

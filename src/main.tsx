@@ -37,6 +37,16 @@ const firstRouteIdle: Promise<void> = firstRouteLoaded.then(
     }),
 );
 
+/** Runs `run` once, on the visitor's first pointer, key, touch, wheel or focus event. */
+function onFirstInteraction(run: () => void) {
+  const events = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin'] as const;
+  const once = () => {
+    for (const event of events) window.removeEventListener(event, once, true);
+    run();
+  };
+  for (const event of events) window.addEventListener(event, once, { capture: true, passive: true });
+}
+
 /**
  * The real source (Supabase session + local profile state), unless the e2e harness seeds an in-memory one.
  * supabase-js and the identity store load as their own chunk, so `/` renders without them.
@@ -47,9 +57,10 @@ function createAuthSource(): { auth: AuthStateSource; identity: Promise<Identity
     import('./features/auth/identity-runtime').then((runtime) => runtime.createIdentity(window.localStorage));
   const deferred = createDeferredAuthSource(loadIdentity, window.localStorage);
   // A signed-in user needs the identity store at once; a visitor when a screen asks for auth state
-  // (guards, sign-in forms) or once the page is idle — public pages such as `/` render without it.
+  // (guards, submitting a sign-in form) or on their first interaction once the page is idle —
+  // public pages such as `/` render and settle without it.
   if (window.localStorage.getItem(AUTH_STORAGE_KEY)) deferred.activate();
-  else void firstRouteIdle.then(() => deferred.activate());
+  else void firstRouteIdle.then(() => onFirstInteraction(() => deferred.activate()));
   return { auth: deferred, identity: deferred.identity };
 }
 

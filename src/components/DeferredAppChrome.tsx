@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAuthSnapshot } from '../lib/use-auth-snapshot';
+import { useAuthSnapshotPassive } from '../lib/use-auth-snapshot';
 
 // Not needed for the first paint: notifications queue in their store until the container mounts,
 // and registering the service worker after the page has loaded is Workbox's own advice.
@@ -17,9 +17,12 @@ function ChromeReady() {
   return null;
 }
 
-/** Only a signed-in artist downloads the upload stack; everyone else never loads it. */
+/**
+ * Only a signed-in artist downloads the upload stack; everyone else never loads it. Passive: a
+ * visitor's idle page must not pull in the identity chunk just to learn there is no user.
+ */
 function ArtistOutbox() {
-  const { user, profile } = useAuthSnapshot();
+  const { user, profile } = useAuthSnapshotPassive();
   const artist = Boolean(user) && (profile.availableRoles.includes('artist') || profile.selectedRole === 'artist');
   return artist ? <OutboxAutostart /> : null;
 }

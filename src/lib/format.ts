@@ -27,8 +27,10 @@ const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   hour12: true,
 };
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', year: '2-digit' };
-const DATE_TIME = new Intl.DateTimeFormat('en-US', DATE_TIME_OPTIONS);
-const DATE_ONLY = new Intl.DateTimeFormat('en-US', DATE_OPTIONS);
+// Built on first use: constructing an Intl formatter costs tens of milliseconds on a phone, and
+// most screens importing this module (the catalog) never format a date.
+let dateTime: Intl.DateTimeFormat | undefined;
+let dateOnly: Intl.DateTimeFormat | undefined;
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -39,14 +41,22 @@ function toDate(value: Date | string | number): Date | null {
 export function formatDateTime(value: Date | string | number, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';
-  return (timeZone ? new Intl.DateTimeFormat('en-US', { ...DATE_TIME_OPTIONS, timeZone }) : DATE_TIME).format(date);
+  return (
+    timeZone
+      ? new Intl.DateTimeFormat('en-US', { ...DATE_TIME_OPTIONS, timeZone })
+      : (dateTime ??= new Intl.DateTimeFormat('en-US', DATE_TIME_OPTIONS))
+  ).format(date);
 }
 
 /** "11/20/26" — en-US, two-digit month/day/year. Invalid input → "". */
 export function formatDate(value: Date | string | number, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';
-  return (timeZone ? new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS, timeZone }) : DATE_ONLY).format(date);
+  return (
+    timeZone
+      ? new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS, timeZone })
+      : (dateOnly ??= new Intl.DateTimeFormat('en-US', DATE_OPTIONS))
+  ).format(date);
 }
 
 /** File sizes as the upload dialog shows them: "3.42 MB". */

@@ -10,3 +10,10 @@ export function useAuthSnapshot(): AuthSnapshot {
   useEffect(() => source.activate?.(), [source]);
   return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 }
+
+/** The same state without asking for the identity store to load (app-wide chrome watching for a user). */
+export function useAuthSnapshotPassive(): AuthSnapshot {
+  const source = useContext(AuthStateContext);
+  if (!source) throw new Error('useAuthSnapshot must be used inside AuthStateContext');
+  return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+}

@@ -2,12 +2,9 @@ import { Anchor, Button, Container, SegmentedControl, SimpleGrid, Stack, Text, T
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ROLE_DISPLAY } from '../../lib/roles';
-import { MediaIdSetupModal } from '../mediaid/MediaIdSetupModal';
 import { AuthPanel } from './components/AuthPanel';
-import { ForgotPasswordForm } from './components/ForgotPasswordForm';
 import { PortalMarketing, type PortalRole } from './components/PortalMarketing';
-import { SignInForm } from './components/SignInForm';
-import { SignUpForm } from './components/SignUpForm';
+import { ForgotPasswordForm, MediaIdSetupModal, SignInForm, SignUpForm } from './lazy-auth-screens';
 import { useGoToRoleDashboard } from './use-after-sign-in';
 
 type Mode = 'choose' | 'signup' | 'signin' | 'forgot';

@@ -2,12 +2,9 @@ import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/c
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SelfSignupRole } from '../../lib/roles';
-import { MediaIdSetupModal } from '../mediaid/MediaIdSetupModal';
 import { AuthPanel } from './components/AuthPanel';
 import { FeatureCards } from './components/FeatureCards';
-import { ForgotPasswordForm } from './components/ForgotPasswordForm';
-import { SignInForm } from './components/SignInForm';
-import { SignUpForm } from './components/SignUpForm';
+import { ForgotPasswordForm, MediaIdSetupModal, SignInForm, SignUpForm } from './lazy-auth-screens';
 import { useGoToRoleDashboard } from './use-after-sign-in';
 
 type PageState = 'none' | 'signup' | 'signin' | 'forgot';

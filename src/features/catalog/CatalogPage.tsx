@@ -1,13 +1,11 @@
-import { Alert, Container, EmptyState, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCreditCardOff, IconMoodEmpty } from '@tabler/icons-react';
+import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { IconCreditCardOff } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { usePaymentsAvailability } from '../payments';
-import { ArtistCard, ArtistRow } from './ArtistCard';
 import { CatalogFilters, type CatalogView } from './CatalogFilters';
-import { filterArtists, paginate, type GenreFilter } from './filter-artists';
+import { CatalogResults } from './CatalogResults';
+import { filterArtists, type GenreFilter } from './filter-artists';
 import { useCatalogArtists } from './use-catalog-artists';
-
-const PAGE_SIZE = 24;
 
 /** `/catalog` — the Underground Catalog (spec §2): search, genre chips, Grid/List, paginated cards. */
 export function CatalogPage() {
@@ -20,7 +18,6 @@ export function CatalogPage() {
   // Typing stays instant: the input updates now, the result list a moment later if React is busy.
   const deferredQuery = useDeferredValue(query);
   const matches = useMemo(() => filterArtists(index, deferredQuery, genre), [index, deferredQuery, genre]);
-  const shown = paginate(matches, page, PAGE_SIZE);
 
   function changeQuery(value: string) {
     setQuery(value);
@@ -59,41 +56,7 @@ export function CatalogPage() {
           {matches.length === 1 ? '1 artist' : `${matches.length.toLocaleString('en-US')} artists`}
         </Text>
 
-        {matches.length === 0 ? (
-          <EmptyState
-            icon={<IconMoodEmpty size={28} />}
-            variant="light"
-            title="No artists found"
-            description="Try adjusting your search or genre filter"
-            py="xl"
-          />
-        ) : view === 'grid' ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
-            {shown.items.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} />
-            ))}
-          </SimpleGrid>
-        ) : (
-          <Stack gap="sm">
-            {shown.items.map((artist) => (
-              <ArtistRow key={artist.id} artist={artist} />
-            ))}
-          </Stack>
-        )}
-
-        {shown.pages > 1 ? (
-          <Group justify="center">
-            <Pagination
-              total={shown.pages}
-              value={shown.page}
-              onChange={changePage}
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          </Group>
-        ) : null}
+        <CatalogResults matches={matches} view={view} page={page} onPageChange={changePage} />
       </Stack>
     </Container>
   );

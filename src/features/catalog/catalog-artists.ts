@@ -43,9 +43,20 @@ function variant(index: number): SampleArtist {
       ...tier,
       price: Math.min(8, price + tierIndex * 2),
     })),
-    avatar: sampleArtwork(`${id}-avatar`, name.slice(0, 1)),
-    banner: sampleArtwork(`${id}-banner`),
-    latestDrop: { ...base.latestDrop, thumbnail: sampleArtwork(`${id}-drop`) },
+    // Artwork is drawn when a card first shows it: building 3,000 SVG data URLs up front would
+    // block the catalog's first paint, and a page shows at most 24 artists.
+    get avatar() {
+      return sampleArtwork(`${id}-avatar`, name.slice(0, 1));
+    },
+    get banner() {
+      return sampleArtwork(`${id}-banner`);
+    },
+    latestDrop: {
+      ...base.latestDrop,
+      get thumbnail() {
+        return sampleArtwork(`${id}-drop`);
+      },
+    },
   };
 }
 

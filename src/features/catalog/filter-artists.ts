@@ -19,21 +19,29 @@ export function normalizeSearchText(value: string): string {
 
 /** Name, genre, tags, city and latest drop: what "artists, genres, or vibes" can match. */
 export function indexArtists(artists: SampleArtist[]): IndexedArtist[] {
-  return artists.map((artist) => ({
-    artist,
-    haystack: normalizeSearchText(
-      [artist.name, artist.genre, artist.city, artist.latestDrop.title, ...artist.tags].join(' \u0000 '),
-    ),
-  }));
+  return artists.map((artist) => {
+    // Computed on the first search, not before the catalog's first paint (an empty query needs none).
+    let haystack: string | undefined;
+    return {
+      artist,
+      get haystack() {
+        haystack ??= normalizeSearchText(
+          [artist.name, artist.genre, artist.city, artist.latestDrop.title, ...artist.tags].join(' \u0000 '),
+        );
+        return haystack;
+      },
+    };
+  });
 }
 
 /** Every whitespace-separated word of the query must appear; the genre chip narrows further. */
 export function filterArtists(index: IndexedArtist[], query: string, genre: GenreFilter): SampleArtist[] {
   const words = normalizeSearchText(query).split(/\s+/).filter(Boolean);
   const result: SampleArtist[] = [];
-  for (const { artist, haystack } of index) {
+  for (const entry of index) {
+    const { artist } = entry;
     if (genre !== 'all' && artist.genre !== genre) continue;
-    if (words.every((word) => haystack.includes(word))) result.push(artist);
+    if (words.length === 0 || words.every((word) => entry.haystack.includes(word))) result.push(artist);
   }
   return result;
 }

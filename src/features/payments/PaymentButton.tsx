@@ -49,20 +49,42 @@ export function PaymentButton({ children, onPay, showReason = false, ...buttonPr
 
   return (
     <Stack gap={4}>
-      {reason && !showReason ? (
-        <Tooltip label={reason} multiline w={260} withArrow>
-          {/* A disabled button gets no pointer events; the span carries the tooltip. */}
-          <span style={{ display: 'block' }}>{button}</span>
-        </Tooltip>
-      ) : (
-        button
-      )}
+      {reason && !showReason ? <ReasonTooltip label={reason}>{button}</ReasonTooltip> : button}
       {reason ? (
         <Text id={reasonId} size="xs" c="dimmed" style={showReason ? undefined : visuallyHidden}>
           {reason}
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The reason as a hover tooltip. A disabled button gets no pointer events, so a span carries it;
+ * the Tooltip (floating-ui) mounts on the first hover only: a catalog page holds a hundred of these
+ * buttons and mounting that many tooltips up front blocks its first paint. Keyboard and screen
+ * reader users get the reason through aria-describedby.
+ */
+function ReasonTooltip({ label, children }: { label: string; children: ReactNode }) {
+  const [armed, setArmed] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const span = (
+    <span
+      style={{ display: 'block' }}
+      onPointerEnter={() => {
+        setArmed(true);
+        setHovered(true);
+      }}
+      onPointerLeave={() => setHovered(false)}
+    >
+      {children}
+    </span>
+  );
+  if (!armed) return span;
+  return (
+    <Tooltip label={label} opened={hovered} multiline w={260} withArrow>
+      {span}
+    </Tooltip>
   );
 }
 

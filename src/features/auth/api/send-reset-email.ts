@@ -1,10 +1,11 @@
 import { env } from '../../../lib/env';
-import { supabase } from '../../../lib/supabase';
+import { loadSupabase } from '../../../lib/load-supabase';
 import { mapResetEmailError } from '../auth-errors';
 
 /** Reset password for e-mail, redirecting to /reset-password (spec §7). */
 export async function sendResetEmail(email: string): Promise<{ error: string | null }> {
   try {
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
       redirectTo: `${window.location.origin}/reset-password`,
     });

@@ -1,5 +1,5 @@
 import { env } from '../../../lib/env';
-import { supabase } from '../../../lib/supabase';
+import { loadSupabase } from '../../../lib/load-supabase';
 import { oauthSignInError, oauthSignUpError, type OAuthProvider } from '../auth-errors';
 
 /** Whether the backend has the provider enabled; GoTrue lists them at /auth/v1/settings. */
@@ -21,6 +21,7 @@ export async function signInWithOAuth(
   const failure = mode === 'signin' ? oauthSignInError(provider) : oauthSignUpError(provider);
   try {
     if (env.configProblem || !(await providerEnabled(provider))) return { error: failure };
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.signInWithOAuth({
       provider,
       options: { redirectTo: `${window.location.origin}/onboarding` },

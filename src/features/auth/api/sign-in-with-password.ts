@@ -1,5 +1,5 @@
 import { env } from '../../../lib/env';
-import { supabase } from '../../../lib/supabase';
+import { loadSupabase } from '../../../lib/load-supabase';
 import { mapSignInError } from '../auth-errors';
 
 /** Sign in with password (spec §7); resolves to the §8 banner message or null, and the user's metadata role. */
@@ -8,6 +8,7 @@ export async function signInWithPassword(
   password: string,
 ): Promise<{ error: string | null; role: unknown }> {
   try {
+    const supabase = await loadSupabase();
     const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
     if (error) return { error: mapSignInError(error, env), role: null };
     return { error: null, role: data.user?.user_metadata?.role };

@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase';
+import { loadSupabase } from '../../../lib/load-supabase';
 import type { IdentityStore } from '../identity-store';
 
 /**
@@ -14,6 +14,7 @@ export async function signOut(identity: IdentityStore | null, removeLocalData: b
     }
   }
   try {
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     if (error) throw error;
   } catch (error) {

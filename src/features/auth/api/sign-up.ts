@@ -1,11 +1,12 @@
 import { env } from '../../../lib/env';
 import type { SelfSignupRole } from '../../../lib/roles';
-import { supabase } from '../../../lib/supabase';
+import { loadSupabase } from '../../../lib/load-supabase';
 import { mapSignUpError } from '../auth-errors';
 
 /** Sign up {email, password, options {role}} (spec §7); the role lands in the user metadata. */
 export async function signUp(email: string, password: string, role: SelfSignupRole): Promise<{ error: string | null }> {
   try {
+    const supabase = await loadSupabase();
     const { data, error } = await supabase.auth.signUp({
       email: email.trim(),
       password,

@@ -1,0 +1,78 @@
+/**
+ * Vite build plugin: the route-split chunks of the page being opened start downloading with the
+ * entry script instead of after it has run. index.html gets a tiny inline script mapping URL
+ * patterns to the chunk files (and their static imports) of that route's component, which it adds
+ * as modulepreload links for `location.pathname`. Chunks the entry already preloads are left out.
+ * Besides the TanStack route files (`src/routes/*.tsx?tsr-split=component`), `extra` maps URL
+ * patterns to modules a route loads lazily at once (the dashboards per role), and `signedIn` lists
+ * modules to preload when a stored session exists (the identity runtime a signed-in user needs).
+ */
+import type { Plugin } from 'vite';
+
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+}
+
+/** `artist.login` → ^/artist/login/?$ ; `dashboard.$role` → ^/dashboard/[^/]+/?$ ; `index` → ^/$ */
+export function routeFilePattern(file: string): string {
+  if (file === 'index') return '^/$';
+  const segments = file.split('.').map((segment) => {
+    const plain = segment.replace(/_$/, '');
+    return plain.startsWith('$') ? '[^/]+' : plain.replace(/[^\w-]/g, '\\$&');
+  });
+  return `^/${segments.join('/')}/?$`;
+}
+
+export function routePreload(options: {
+  extra?: Record<string, string>;
+  signedIn?: { storageKey: string; modules: string[] };
+}): Plugin {
+  return {
+    name: 'bucket:route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return undefined;
+        const chunks = Object.values(ctx.bundle).filter(
+          (c): c is Chunk & (typeof ctx.bundle)[string] => c.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (fileName: string, seen = new Set<string>()) => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const eager = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+        const filesOf = (match: (id: string) => boolean) => {
+          const chunk = chunks.find((c) => c.moduleIds.some(match));
+          return chunk ? [...closure(chunk.fileName)].filter((file) => !eager.has(file)) : [];
+        };
+        const routes: [string, string[]][] = [];
+        for (const [pattern, module] of Object.entries(options.extra ?? {})) {
+          routes.push([pattern, filesOf((id) => id.endsWith(module))]);
+        }
+        for (const chunk of chunks) {
+          for (const id of chunk.moduleIds) {
+            const route = /\/src\/routes\/([^/?]+)\.tsx\?tsr-split=component/.exec(id)?.[1];
+            if (route) routes.push([routeFilePattern(route), filesOf((other) => other === id)]);
+          }
+        }
+        const signedIn = options.signedIn
+          ? [...new Set(options.signedIn.modules.flatMap((module) => filesOf((id) => id.endsWith(module))))]
+          : [];
+        const script =
+          `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(signedIn)},p=location.pathname,f=[];` +
+          `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p))f=f.concat(r[i][1]);` +
+          `try{if(localStorage.getItem(${JSON.stringify(options.signedIn?.storageKey ?? '')}))f=f.concat(s)}catch(e){}` +
+          `f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+h;document.head.appendChild(l)})})()`;
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}

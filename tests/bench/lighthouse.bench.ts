@@ -1,0 +1,239 @@
+/**
+ * Lighthouse 12 (mobile preset: default config, simulated throttling) on the production build,
+ * in Debian's Chromium: for each page 5 cold runs (a fresh browser profile each), medians of the
+ * performance score, LCP, TBT, CLS and the transferred bytes of JS and CSS. The same measure on a
+ * baseline page (React + Mantine, a heading and four cards, built by the project's Vite config)
+ * is printed first as the reference line, so machine noise shows as noise.
+ *
+ * `/dashboard/fan` is measured for a fan seeded through the backend's APIs (GoTrue sign-up, then
+ * the profile and fan MediaID rows through PostgREST as that user); each run's fresh profile gets
+ * the session in localStorage (set on /robots.txt, so no app code runs before Lighthouse's load)
+ * and Lighthouse keeps that storage (disableStorageReset): a signed-in fan on a new device.
+ *
+ * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_DIST (default dist),
+ * LH_REPORTS=dir to keep the last run's JSON report per page. Expects `dist/` built (scripts/bench.mjs builds it).
+ */
+import { createClient } from '@supabase/supabase-js';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import ws from 'ws';
+import { build, preview, type PreviewServer } from 'vite';
+import { LOCAL_ANON_KEY as ANON_KEY } from '../../supabase/local/keys';
+import { mediaIdKey } from '../../sync/writes/media-id-defaults';
+
+
+/** The embedded backend on :54321 with a throw-away data directory, unless one is already listening. */
+async function startBackend(): Promise<ChildProcess | null> {
+  const listening = await fetch(`${BACKEND}/auth/v1/settings`).then(
+    () => true,
+    () => false,
+  );
+  if (listening) return null;
+  const child = spawn('node_modules/.bin/tsx', ['supabase/local/cli.ts'], {
+    env: { ...process.env, BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-lighthouse-')) },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the local backend exited during start-up');
+    const up = await fetch(`${BACKEND}/auth/v1/settings`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('the local backend did not start within 3 minutes');
+}
+
+const BACKEND = 'http://127.0.0.1:54321';
+const AUTH_STORAGE_KEY = 'bucket-auth';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+const RUNS = Number(process.env.LH_RUNS ?? 5);
+const PAGES = ['/', '/welcome', '/login', '/catalog', '/artist/login', '/dashboard/fan'];
+const BASELINE_PATH = '/tests/bench/lighthouse-baseline/index.html';
+const BASELINE_OUT = '.tmp/lighthouse-baseline';
+
+interface Sample {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  js: number;
+  css: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function buildBaseline() {
+  await build({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: {
+      outDir: BASELINE_OUT,
+      emptyOutDir: true,
+      rollupOptions: { input: BASELINE_PATH.slice(1) },
+    },
+  });
+}
+
+async function serve(outDir: string): Promise<{ server: PreviewServer; origin: string }> {
+  const server = await preview({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+  });
+  const address = server.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('preview server has no port');
+  return { server, origin: `http://127.0.0.1:${address.port}` };
+}
+
+/** A fan with a completed MediaID, created through the backend's APIs; returns the stored session. */
+async function seedFan(): Promise<string> {
+  const stored = new Map<string, string>();
+  const client = createClient(BACKEND, ANON_KEY, {
+    // ws's constructor type differs from realtime-js's WebSocketLike only in its overloads.
+    realtime: { transport: ws as never },
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      storageKey: AUTH_STORAGE_KEY,
+      storage: {
+        getItem: (key) => stored.get(key) ?? null,
+        setItem: (key, value) => void stored.set(key, value),
+        removeItem: (key) => void stored.delete(key),
+      },
+    },
+  });
+  const email = `lighthouse-fan-${Date.now().toString(36)}@example.test`;
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: 'lighthouse-pass-1',
+    options: { data: { role: 'fan' } },
+  });
+  if (error || !data.user || !data.session) throw new Error(`fan sign-up failed: ${error?.message ?? 'no session'}`);
+  const userId = data.user.id;
+  const now = new Date().toISOString();
+  const profile = await client
+    .from('profiles')
+    .upsert({ id: userId, role: 'fan', onboarding_completed: true, created_at: now, updated_at: now });
+  if (profile.error) throw new Error(`profile seed failed: ${profile.error.message}`);
+  const mediaId = await client.from('media_ids').upsert({
+    id: mediaIdKey(userId, 'fan'),
+    user_uuid: userId,
+    role: 'fan',
+    interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'],
+    genre_preferences: ['Jazz'],
+    location_code: 'US',
+    created_at: now,
+    updated_at: now,
+  });
+  if (mediaId.error) throw new Error(`MediaID seed failed: ${mediaId.error.message}`);
+  const session = stored.get(AUTH_STORAGE_KEY);
+  if (!session) throw new Error('supabase-js stored no session');
+  return session;
+}
+
+async function measure(url: string, session: string | null): Promise<{ sample: Sample; report: string }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    if (session) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(new URL('/robots.txt', url).href);
+      await page.evaluate((key, value) => localStorage.setItem(key, value), AUTH_STORAGE_KEY, session);
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(session),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
+      ?.items;
+    const bytes = (type: string) => items?.find((item) => item.resourceType === type)?.transferSize ?? 0;
+    const sample: Sample = {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      js: bytes('script'),
+      css: bytes('stylesheet'),
+    };
+    return { sample, report: result.report as string };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function line(name: string, samples: Sample[]) {
+  const m = (key: keyof Sample) => median(samples.map((s) => s[key]));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  return (
+    `  ${name.padEnd(16)} perf ${String(m('score')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(2)} s` +
+    `  TBT ${m('tbt').toFixed(0).padStart(4)} ms  CLS ${m('cls').toFixed(3)}` +
+    `  JS ${kb(m('js')).padStart(7)}  CSS ${kb(m('css')).padStart(6)}` +
+    `  (scores ${samples.map((s) => s.score).join(' ')})`
+  );
+}
+
+const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : PAGES;
+const reportsDir = process.env.LH_REPORTS;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+
+await buildBaseline();
+const backend = await startBackend();
+const app = await serve(process.env.LH_DIST ?? 'dist');
+const baseline = await serve(BASELINE_OUT);
+try {
+  const session = pages.includes('/dashboard/fan') ? await seedFan() : null;
+  const targets = [
+    { name: 'baseline', url: baseline.origin + BASELINE_PATH, session: null },
+    ...pages.map((path) => ({
+      name: path,
+      url: app.origin + path,
+      session: path.startsWith('/dashboard') ? session : null,
+    })),
+  ];
+  const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+  // Round robin, so a noisy minute spreads over every page instead of sinking one.
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const target of targets) {
+      const { sample, report } = await measure(target.url, target.session);
+      samples.get(target.name)!.push(sample);
+      if (reportsDir) writeFileSync(join(reportsDir, `${target.name.replace(/\W+/g, '_') || 'root'}.json`), report);
+    }
+  }
+  console.log(`lighthouse 12 mobile (simulated throttling), medians of ${RUNS} cold runs`);
+  for (const target of targets) console.log(line(target.name === 'baseline' ? 'baseline (ref)' : target.name, samples.get(target.name)!));
+} finally {
+  backend?.kill();
+  await Promise.all([app.server.close(), baseline.server.close()]);
+}
+process.exit(0);
