@@ -26,7 +26,7 @@ import {
   type Observable,
   type Subscription,
 } from 'rxjs';
-import { COLLECTIONS, openCollectionNames, type BucketDatabase, type CollectionName } from '../collections';
+import { COLLECTIONS, openCollectionNames, realtimeTablesOf, type BucketDatabase, type CollectionName } from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
 import { subscribeRealtime } from '../replication/realtime-trigger';
@@ -233,7 +233,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
       events: connectivity.events,
     });
     const stopRealtime = options.realtime
-      ? subscribeRealtime(supabase, openCollectionNames(db), `bucket-sync-${userId}`, trigger)
+      ? subscribeRealtime(supabase, realtimeTablesOf(openCollectionNames(db)), `bucket-sync-${userId}`, trigger)
       : () => undefined;
     stopTriggers = () => {
       stopPolling();
