@@ -5,6 +5,7 @@ import { usePaymentsAvailability } from '../payments';
 import { ArtistCard, ArtistRow } from './ArtistCard';
 import { CatalogFilters, type CatalogView } from './CatalogFilters';
 import { filterArtists, paginate, type GenreFilter } from './filter-artists';
+import { RealArtistsSection } from './real-artists/RealArtistsSection';
 import { useCatalogArtists } from './use-catalog-artists';
 
 const PAGE_SIZE = 24;
@@ -55,6 +56,7 @@ export function CatalogPage() {
             {payments.reason}
           </Alert>
         ) : null}
+        <RealArtistsSection query={deferredQuery} genre={genre} />
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="catalog-count">
           {matches.length === 1 ? '1 artist' : `${matches.length.toLocaleString('en-US')} artists`}
         </Text>
