@@ -13,7 +13,10 @@ export interface FanArtistBucketDialogProps {
   onClose: () => void;
 }
 
-function FanArtistBucket({ artist, viewer }: Required<Pick<FanArtistBucketDialogProps, 'viewer'>> & { artist: { id: string; name: string } }) {
+function FanArtistBucket({
+  artist,
+  viewer,
+}: Required<Pick<FanArtistBucketDialogProps, 'viewer'>> & { artist: { id: string; name: string } }) {
   const { rows, loading } = useFanArtistContent(artist.id, viewer.followTier !== null);
   const items = useMemo(() => rows.map((row) => fanBucketItem(row, viewer, artist.name)), [rows, viewer, artist.name]);
   const resolveUrl = (item: BucketItem, purpose: 'play' | 'download') =>

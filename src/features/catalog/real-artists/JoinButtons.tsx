@@ -46,7 +46,14 @@ export function JoinButtons({ artist, tier }: { artist: RealArtist; tier: string
         </Button>
       ) : tier ? (
         <Group gap={6} grow wrap="nowrap">
-          <Button size="sm" variant="light" color="teal" leftSection={<IconCheck size={16} />} tabIndex={-1} component="div">
+          <Button
+            size="sm"
+            variant="light"
+            color="teal"
+            leftSection={<IconCheck size={16} />}
+            tabIndex={-1}
+            component="div"
+          >
             {tier === 'free' ? 'Joined' : `Joined · ${tier.replace('tier', 'Tier ')}`}
           </Button>
           <Button

@@ -32,7 +32,12 @@ export function RealArtistsSection({ query, genre }: { query: string; genre: Gen
           ) : (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
               {shown.map((artist) => (
-                <RealArtistCard key={artist.id} artist={artist} tier={follow.tiers.get(artist.id)} onOpenBucket={setOpen} />
+                <RealArtistCard
+                  key={artist.id}
+                  artist={artist}
+                  tier={follow.tiers.get(artist.id)}
+                  onOpenBucket={setOpen}
+                />
               ))}
             </SimpleGrid>
           )}

@@ -67,7 +67,9 @@ export function filterRealArtists(artists: readonly RealArtist[], query: string,
   const words = normalizeSearchText(query).split(/\s+/).filter(Boolean);
   return artists.filter((artist) => {
     if (!matchesGenre(artist.genres, chip)) return false;
-    const haystack = normalizeSearchText([artist.name, ...artist.genres, artist.latestDrop?.title ?? ''].join(' \u0000 '));
+    const haystack = normalizeSearchText(
+      [artist.name, ...artist.genres, artist.latestDrop?.title ?? ''].join(' \u0000 '),
+    );
     return words.every((word) => haystack.includes(word));
   });
 }

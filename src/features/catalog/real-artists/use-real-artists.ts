@@ -57,7 +57,15 @@ export function useFollowState(): FollowState {
       db
         ? db.subscriptions
             .find()
-            .$.pipe(map((docs) => new Map(docs.map((d) => [d.artist_id, d.tier] as const)) as ReadonlyMap<string, SubscriptionDoc['tier']>))
+            .$.pipe(
+              map(
+                (docs) =>
+                  new Map(docs.map((d) => [d.artist_id, d.tier] as const)) as ReadonlyMap<
+                    string,
+                    SubscriptionDoc['tier']
+                  >,
+              ),
+            )
         : null,
     [db],
   );
