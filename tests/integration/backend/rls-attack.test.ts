@@ -60,7 +60,7 @@ beforeAll(async () => {
   expect((await A.client.storage.from('content').upload(`${A.user.id}/public.mp3`, Buffer.from('hello'), { contentType: 'audio/mpeg' })).error).toBeNull();
 });
 afterAll(async () => {
-  console.log(`RLS attack suite: ${attempts} attack attempts made, each asserted refused`);
+  console.log(`RLS attack suite: ${attempts} attacks, each refused`);
   await backend.stop();
 });
 

@@ -158,3 +158,28 @@ describe('server refusals', () => {
     expect(again.data[0].conflict.day).toBe(6); // already claimed: the server's row comes back
   });
 });
+
+describe('following a real artist through sync_push (the client’s offline-first path)', () => {
+  it('follow at free, unfollow, follow again; the full pushed document is accepted each time', async () => {
+    const artistId = crypto.randomUUID(); // a real artist is their auth user id (as text)
+    const id = `${A.user.id}|${artistId}`;
+    const now = new Date().toISOString();
+    const doc = { id, fan_id: A.user.id, artist_id: artistId, artist_name: 'Real Artist', tier: 'free', price: 0, created_at: now, updated_at: now };
+    const push = async (row: Record<string, unknown>, assumed: Record<string, unknown> | null) =>
+      (await A.client.rpc('sync_push', { p_table: 'subscriptions', p_rows: [{ new: row, assumed }] })).data as { error?: unknown }[];
+    const current = async () => (await backend.query('select * from public.subscriptions where id = $1', [id])).rows[0] as Record<string, unknown>;
+
+    expect(await push({ ...doc, _deleted: false }, null)).toEqual([]);
+    const followed = await current();
+    expect(followed).toMatchObject({ tier: 'free', price: 0, _deleted: false });
+    expect(await push({ ...doc, _deleted: true }, { _modified: followed._modified })).toEqual([]);
+    const unfollowed = await current();
+    expect(unfollowed._deleted).toBe(true);
+    expect(await push({ ...doc, _deleted: false }, { _modified: unfollowed._modified })).toEqual([]);
+    expect(await current()).toMatchObject({ tier: 'free', price: 0, _deleted: false });
+    // …but never a paid tier or a price from the device
+    const refused = await push({ ...doc, tier: 'tier2', price: 10, _deleted: false }, { _modified: (await current())._modified });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.error).toBeTruthy();
+  });
+});

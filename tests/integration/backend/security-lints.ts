@@ -1,0 +1,136 @@
+/**
+ * Supabase's security lints (the SECURITY-category lints of github:supabase/splinter, which the
+ * hosted dashboard's Security Advisor runs), rewritten here as equivalent catalog queries — the
+ * snapshot we read carries no licence file, so nothing is vendored; each query follows the
+ * named lint's published logic (lints/00NN_*.sql at splinter 55db5b1, 2026-04-27), with the
+ * API-exposed schemas fixed to `public` (PostgREST's db_schemas here).
+ * Every query returns rows `lint|object`; `lintSql` is their union.
+ */
+
+/** Schemas splinter never lints (platform- and extension-owned). */
+const SYSTEM_SCHEMAS = [
+  '_timescaledb_cache', '_timescaledb_catalog', '_timescaledb_config', '_timescaledb_internal', 'auth', 'cron',
+  'extensions', 'graphql', 'graphql_public', 'information_schema', 'net', 'pgmq', 'pgroonga', 'pgsodium',
+  'pgsodium_masks', 'pgtle', 'pgbouncer', 'pg_catalog', 'realtime', 'repack', 'storage', 'supabase_functions',
+  'supabase_migrations', 'tiger', 'topology', 'vault', 'pg_toast',
+].map((s) => `'${s}'`).join(', ');
+
+const EXPOSED = `n.nspname = 'public'`;
+const API_CAN_SELECT = `(has_table_privilege('anon', c.oid, 'SELECT') or has_table_privilege('authenticated', c.oid, 'SELECT'))`;
+const IS_INVOKER_VIEW = `coalesce(lower(c.reloptions::text)::text[] && array['security_invoker=1', 'security_invoker=true', 'security_invoker=yes', 'security_invoker=on'], false)`;
+const NOT_EXTENSION = (oid: string) => `not exists (select 1 from pg_depend e where e.objid = ${oid} and e.deptype = 'e')`;
+
+/** A subset of lint 0023's column-name patterns (credentials, identifiers, payment data). */
+const SENSITIVE = [
+  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secret_key', 'private_key', 'api_key', 'apikey', 'auth_key',
+  'token', 'jwt', 'access_token', 'refresh_token', 'oauth_token', 'session_token', 'bearer_token', 'auth_code',
+  'session_id', 'session_key', 'session_secret', 'recovery_code', 'backup_code', 'verification_code', 'otp',
+  'two_factor', 'ssn', 'social_security', 'social_security_number', 'driver_license', 'drivers_license',
+  'passport_number', 'national_id', 'tax_id', 'credit_card', 'card_number', 'cvv', 'cvc', 'bank_account',
+  'account_number', 'routing_number', 'iban', 'swift_code', 'medical_record', 'patient_id', 'insurance_number',
+].map((s) => `'${s}'`).join(', ');
+
+export const LINTS: Record<string, string> = {
+  // 0002: a view/materialized view in an exposed schema lets API roles read auth.users.
+  auth_users_exposed: `
+    select distinct c.relname::text from pg_depend d
+      join pg_rewrite r on r.oid = d.objid
+      join pg_class c on c.oid = r.ev_class
+      join pg_namespace n on n.oid = c.relnamespace
+    where d.refobjid = 'auth.users'::regclass and d.deptype = 'n' and ${EXPOSED} and ${API_CAN_SELECT}
+      and (c.relkind = 'm'
+           or (c.relkind = 'v' and not ${IS_INVOKER_VIEW})
+           or (c.relkind = 'v' and ${IS_INVOKER_VIEW} and not (select relrowsecurity from pg_class where oid = 'auth.users'::regclass)))`,
+  // 0007: policies exist but RLS is off.
+  policy_exists_rls_disabled: `
+    select distinct n.nspname || '.' || c.relname from pg_policy p
+      join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind = 'r' and n.nspname not in (${SYSTEM_SCHEMAS}) and not c.relrowsecurity and ${NOT_EXTENSION('c.oid')}`,
+  // 0010: a view API roles can select that runs with its owner's rights.
+  security_definer_view: `
+    select n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind = 'v' and ${API_CAN_SELECT} and ${EXPOSED} and not ${IS_INVOKER_VIEW} and ${NOT_EXTENSION('c.oid')}`,
+  // 0011: a function whose search_path is whatever the caller's session says.
+  function_search_path_mutable: `
+    select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname not in (${SYSTEM_SCHEMAS}) and n.nspname not like 'pg_temp%' and ${NOT_EXTENSION('p.oid')}
+      and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) cfg where cfg like 'search_path=%')`,
+  // 0013: an exposed table without RLS.
+  rls_disabled_in_public: `
+    select n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind = 'r' and not c.relrowsecurity and ${API_CAN_SELECT} and ${EXPOSED}`,
+  // 0015: a policy trusting user_metadata (editable by the user).
+  rls_references_user_metadata: `
+    select schemaname || '.' || tablename || '.' || policyname from pg_policies
+    where schemaname not in (${SYSTEM_SCHEMAS})
+      and (coalesce(qual, '') like '%auth.jwt()%user_metadata%' or coalesce(qual, '') like '%current_setting(%request.jwt.claims%)%user_metadata%'
+        or coalesce(with_check, '') like '%auth.jwt()%user_metadata%' or coalesce(with_check, '') like '%current_setting(%request.jwt.claims%)%user_metadata%')`,
+  // 0023: an exposed table without RLS holding sensitive-looking columns.
+  sensitive_columns_exposed: `
+    select distinct n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    where c.relkind = 'r' and not c.relrowsecurity and ${API_CAN_SELECT} and ${EXPOSED}
+      and replace(lower(a.attname), '-', '_') in (${SENSITIVE})`,
+  // 0024: a permissive write policy for API roles that is always true.
+  rls_policy_always_true: `
+    select p.schemaname || '.' || p.tablename || '.' || p.policyname from pg_policies p
+      join pg_class c on c.relname = p.tablename join pg_namespace n on n.oid = c.relnamespace and n.nspname = p.schemaname
+    where c.relkind = 'r' and c.relrowsecurity and p.permissive = 'PERMISSIVE' and p.schemaname not in (${SYSTEM_SCHEMAS})
+      and (p.roles && array['public', 'anon', 'authenticated']::name[])
+      and ((p.cmd in ('UPDATE', 'DELETE', 'ALL') and (p.qual is null or replace(lower(p.qual), ' ', '') in ('true', '(true)', '1=1', '(1=1)')))
+        or replace(lower(coalesce(p.with_check, '')), ' ', '') in ('true', '(true)', '1=1', '(1=1)')
+        or (p.with_check is null and p.cmd = 'INSERT'))`,
+  // 0028 / 0029: SECURITY DEFINER functions the API roles can execute.
+  anon_security_definer_function_executable: `
+    select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where p.prosecdef and has_function_privilege('anon', p.oid, 'EXECUTE') and ${EXPOSED}`,
+  authenticated_security_definer_function_executable: `
+    select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where p.prosecdef and has_function_privilege('authenticated', p.oid, 'EXECUTE') and ${EXPOSED}`,
+  // Bucket's own least-privilege rule (issue 16): anon holds nothing in public, and nobody
+  // hard-deletes through the API (every replicated table is soft-deleted).
+  bucket_anon_privilege: `
+    select n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'v', 'm', 'S') and ${EXPOSED}
+      and has_table_privilege('anon', c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE,REFERENCES,TRIGGER')
+    union all
+    select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where ${EXPOSED} and has_function_privilege('anon', p.oid, 'EXECUTE')`,
+  bucket_api_hard_delete: `
+    select n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind = 'r' and ${EXPOSED} and has_table_privilege('authenticated', c.oid, 'DELETE,TRUNCATE')`,
+};
+
+/** One query returning `lint|object` for every finding of every lint. */
+export const lintSql = Object.entries(LINTS)
+  .map(([name, sql]) => `select '${name}' || '|' || x from (${sql}) as f(x)`)
+  .join('\nunion all\n') + ';';
+
+/** Findings the schema keeps on purpose, each with the reason (lint|object → why). */
+export const JUSTIFIED: Record<string, string> = {
+  'authenticated_security_definer_function_executable|public.ensure_fan_sample()':
+    'The signed-in fan asks for their own sample (accounts made before the sign-up trigger). It must read auth.users and ' +
+    'write server-owned rows, so it is security definer; it acts only on auth.uid(), only once (not when the calendar ' +
+    'exists), takes no arguments, and has search_path = \'\'.',
+};
+
+/** Objects that trip every lint above (created in a rolled-back transaction to prove the lints fire). */
+export const PLANTED_VIOLATIONS = `
+  create table public.lint_plain (id int, password text);
+  grant select on public.lint_plain to anon;
+  create policy lint_plain_read on public.lint_plain for select using (true);
+  create view public.lint_users as select id from auth.users;
+  grant select on public.lint_users to authenticated;
+  create function public.lint_definer() returns int language sql security definer as $$ select 1 $$;
+  grant execute on function public.lint_definer() to anon, authenticated;
+  create table public.lint_rls (id int);
+  alter table public.lint_rls enable row level security;
+  grant delete on public.lint_rls to authenticated;
+  create policy lint_rls_update on public.lint_rls for update to authenticated using (true);
+  create policy lint_rls_meta on public.lint_rls for select to authenticated
+    using ((auth.jwt() -> 'user_metadata' ->> 'role') = 'admin');
+`;
