@@ -18,8 +18,8 @@ export const DEMO_ACCOUNTS = {
 
 const TRACKS = [
   { title: 'Night Bus Home', tier: 'free', isPublic: true, genre: 'Electronic', seconds: 20 },
-  { title: 'Signal Fade', tier: 'tier1', isPublic: false, genre: 'Electronic', seconds: 24 },
-  { title: 'Undertow Sessions', tier: 'tier2', isPublic: false, genre: 'Alternative', seconds: 28 },
+  { title: 'Signal Fade', tier: 'tier1', isPublic: true, genre: 'Electronic', seconds: 24 },
+  { title: 'Undertow Sessions', tier: 'tier2', isPublic: true, genre: 'Alternative', seconds: 28 },
 ] as const;
 
 const INTERESTS = ['Discovering new music', 'Supporting independent artists', 'Underground scenes'];
@@ -41,7 +41,10 @@ async function ensureUser(url: string, account: { email: string; password: strin
   return { client, userId: again.data.user.id };
 }
 
-async function check<T>(what: string, request: PromiseLike<{ data: T; error: { message: string } | null }>): Promise<T> {
+async function check<T>(
+  what: string,
+  request: PromiseLike<{ data: T; error: { message: string } | null }>,
+): Promise<T> {
   const { data, error } = await request;
   if (error) throw new Error(`demo seed: ${what}: ${error.message}`);
   return data;
@@ -49,7 +52,10 @@ async function check<T>(what: string, request: PromiseLike<{ data: T; error: { m
 
 /** Profile with onboarding done and the role's MediaID, as onboarding would leave them. */
 async function setUpRole(client: SupabaseClient, userId: string, role: 'fan' | 'artist', name: string) {
-  await check('profile', client.from('profiles').upsert({ id: userId, display_name: name, role, onboarding_completed: true }));
+  await check(
+    'profile',
+    client.from('profiles').upsert({ id: userId, display_name: name, role, onboarding_completed: true }),
+  );
   await check(
     'MediaID',
     client
@@ -67,7 +73,8 @@ async function publishTracks(client: SupabaseClient, artistId: string) {
     const upload = await client.storage
       .from('content')
       .upload(path, new Blob([bytes], { type: 'audio/wav' }), { cacheControl: '3600', upsert: false });
-    if (upload.error && !/exists/i.test(upload.error.message)) throw new Error(`demo seed: upload: ${upload.error.message}`);
+    if (upload.error && !/exists/i.test(upload.error.message))
+      throw new Error(`demo seed: upload: ${upload.error.message}`);
     await check(
       'content row',
       client.from('content_items').insert({
@@ -91,7 +98,9 @@ async function follow(client: SupabaseClient, fanId: string, artistId: string) {
   if ((existing ?? []).length === 0) {
     await check(
       'follow',
-      client.from('subscriptions').insert({ fan_id: fanId, artist_id: artistId, artist_name: DEMO_ACCOUNTS.artist.name }),
+      client
+        .from('subscriptions')
+        .insert({ fan_id: fanId, artist_id: artistId, artist_name: DEMO_ACCOUNTS.artist.name }),
     );
   }
 }
@@ -108,7 +117,11 @@ export async function seedDemo(url: string): Promise<void> {
   const service = createClient(url, LOCAL_SERVICE_ROLE_KEY, options);
   await check(
     'tier',
-    service.from('subscriptions').update({ tier: 'tier1', price: 5 }).eq('id', `${fan.userId}|${artist.userId}`).neq('tier', 'tier1'),
+    service
+      .from('subscriptions')
+      .update({ tier: 'tier1', price: 5 })
+      .eq('id', `${fan.userId}|${artist.userId}`)
+      .neq('tier', 'tier1'),
   );
 
   const freeFan = await ensureUser(url, DEMO_ACCOUNTS.freeFan);

@@ -1,10 +1,11 @@
 /**
  * Who may play, download or keep an artist's item (spec §6, issue 13 item 4) — ONE pure rule
  * shared by the UI (Locked badges, play/download buttons) and the tests that check the server's
- * RLS and storage policies against it. Invariants: the artist always; nobody signed out; others
- * when the item is public, or its unlock date has passed, or they follow the artist on a tier at
- * or above the item's required tier (a free follow reaches 'free' items). The server is the real
- * guard; this function must agree with it (tests/integration/fans).
+ * RLS and storage policies against it (public.can_read_content, migration 20261122100200).
+ * Invariants: the artist always; nobody signed out; anyone else only when the item is RELEASED
+ * (public, or its unlock date has passed) AND their tier with that artist reaches the item's
+ * required tier (not following = free, so released 'free' items are open to every signed-in
+ * user). The server is the real guard; tests/integration/fans checks this function against it.
  */
 
 export type ContentTier = 'free' | 'tier1' | 'tier2' | 'tier3';
@@ -27,7 +28,7 @@ export interface EntitlementItem {
 export interface EntitlementViewer {
   /** Signed-in user id, null when signed out. */
   userId: string | null;
-  /** The viewer's live subscription tier with this item's artist; null when not following. */
+  /** The viewer's live subscription tier with this item's artist; null when not following (= free). */
   followTier: ContentTier | null;
 }
 
@@ -41,6 +42,6 @@ export function hasUnlocked(unlockDate: string | null, now: number): boolean {
 export function canAccessContent(item: EntitlementItem, viewer: EntitlementViewer, now: number = Date.now()): boolean {
   if (!viewer.userId) return false;
   if (viewer.userId === item.artistId) return true;
-  if (item.isPublic || hasUnlocked(item.unlockDate, now)) return true;
-  return viewer.followTier !== null && tierRank(viewer.followTier) >= tierRank(item.tierRequired);
+  const released = item.isPublic || hasUnlocked(item.unlockDate, now);
+  return released && tierRank(viewer.followTier ?? 'free') >= tierRank(item.tierRequired);
 }

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHeadphones, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ARTIST_FAN_STATS_RPC } from '../../lib/fan-server-contract';
+import { ARTIST_DIRECTORY_TABLE } from '../../lib/fan-server-contract';
 import { formatCompactNumber } from '../../lib/format';
 import { supabase } from '../../lib/supabase';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
@@ -13,20 +13,26 @@ type Figures = { followers: number; plays: number } | 'loading' | 'unavailable';
  * real: followers (live subscriptions) and plays (fans' plays of the artist's tracks).
  */
 export function RealFanFigures() {
-  const { session } = useAuthSnapshot();
+  const { session, user } = useAuthSnapshot();
+  const userId = user?.id ?? null;
   const [figures, setFigures] = useState<Figures>('loading');
   useEffect(() => {
-    if (!session) return undefined;
+    if (!session || !userId) return undefined;
     let live = true;
-    void supabase.rpc(ARTIST_FAN_STATS_RPC).then(({ data, error }) => {
-      if (!live) return;
-      const row = (data as { followers: number | string; plays: number | string }[] | null)?.[0];
-      setFigures(error || !row ? 'unavailable' : { followers: Number(row.followers), plays: Number(row.plays) });
-    });
+    void supabase
+      .from(ARTIST_DIRECTORY_TABLE)
+      .select('followers,plays')
+      .eq('artist_id', userId)
+      .then(({ data, error }) => {
+        if (!live) return;
+        const row = (data as { followers: number; plays: number }[] | null)?.[0];
+        // No directory row yet = nothing published: no followers or plays to count.
+        setFigures(error ? 'unavailable' : { followers: Number(row?.followers ?? 0), plays: Number(row?.plays ?? 0) });
+      });
     return () => {
       live = false;
     };
-  }, [session]);
+  }, [session, userId]);
   if (!session) return null;
 
   const value = (pick: (f: { followers: number; plays: number }) => number) =>

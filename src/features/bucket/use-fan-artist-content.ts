@@ -3,7 +3,7 @@ import { map } from 'rxjs';
 import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
 import { SyncContext } from '../../data/sync-context';
 import { useObservableValue } from '../../data/use-observable-value';
-import { ARTIST_OVERVIEW_RPC } from '../../lib/fan-server-contract';
+import { PREVIEWS_TABLE } from '../../lib/fan-server-contract';
 import { supabase } from '../../lib/supabase';
 import type { FanContentRow } from './fan-bucket-items';
 
@@ -27,16 +27,48 @@ function useFollowedRows(artistId: string, following: boolean): FanArtistContent
   return source ? value : null;
 }
 
-/** Anyone else: the server's overview (public fields of what the caller may not read). */
-function useOverviewRows(artistId: string, enabled: boolean): FanArtistContent {
+const PREVIEW_COLUMNS = 'id,artist_id,title,file_type,subscription_tier_required,is_public,unlock_date,created_at';
+const FULL_COLUMNS = 'id,file_path,file_size,metadata';
+
+/**
+ * Anyone else: the artist's public fields (content_previews) joined with the rows the server
+ * lets the caller read in full (content_items RLS) — a preview without its full row is locked.
+ */
+function useServerRows(artistId: string, enabled: boolean): FanArtistContent {
   const [state, setState] = useState<FanArtistContent & { key: string }>({ ...LOADING, key: '' });
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    void supabase.rpc(ARTIST_OVERVIEW_RPC, { p_artist: artistId }).then(({ data, error }) => {
+    void Promise.all([
+      supabase
+        .from(PREVIEWS_TABLE)
+        .select(PREVIEW_COLUMNS)
+        .eq('artist_id', artistId)
+        .eq('_deleted', false)
+        .order('created_at', { ascending: false }),
+      supabase.from('content_items').select(FULL_COLUMNS).eq('artist_id', artistId).eq('_deleted', false),
+    ]).then(([previews, full]) => {
       if (!live) return;
-      if (error) console.error('[bucket] artist overview failed', error.message);
-      setState({ rows: (data ?? []) as FanContentRow[], loading: false, key: artistId });
+      const error = previews.error ?? full.error;
+      if (error) console.error('[bucket] artist content failed', error.message);
+      const readable = new Map(
+        ((full.data ?? []) as Pick<FanContentRow, 'id' | 'file_path' | 'file_size' | 'metadata'>[]).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
+      const rows = ((previews.data ?? []) as Omit<FanContentRow, 'file_path' | 'file_size' | 'metadata'>[]).map(
+        (preview): FanContentRow => {
+          const own = readable.get(preview.id);
+          return {
+            ...preview,
+            file_path: own?.file_path ?? null,
+            file_size: own?.file_size ?? null,
+            metadata: own?.metadata ?? {},
+          };
+        },
+      );
+      setState({ rows, loading: false, key: artistId });
     });
     return () => {
       live = false;
@@ -48,6 +80,6 @@ function useOverviewRows(artistId: string, enabled: boolean): FanArtistContent {
 /** The artist's items for the fan view: followed → local rows; otherwise the server overview. */
 export function useFanArtistContent(artistId: string, following: boolean): FanArtistContent {
   const local = useFollowedRows(artistId, following);
-  const server = useOverviewRows(artistId, !local);
+  const server = useServerRows(artistId, !local);
   return local ?? server;
 }

@@ -58,7 +58,7 @@ describe('followed artists reach the fan through sync', () => {
     const other = await artist();
     await followArtist(fan.engine.db, { fanId: fan.userId, artistId: other, artistName: 'Other' });
     const older = await publish(artistId, 'Old Public', { isPublic: true });
-    const olderLocked = await publish(artistId, 'Old Tier3', { tier: 'tier3' });
+    const olderLocked = await publish(artistId, 'Old Tier3', { tier: 'tier3', isPublic: true });
     await publish(other, 'Newer elsewhere', { isPublic: true });
     expect((await delivered(fan)).size).toBe(1);
 
@@ -81,24 +81,28 @@ describe('followed artists reach the fan through sync', () => {
     const fan = await fanDevice();
     await followArtist(fan.engine.db, { fanId: fan.userId, artistId, artistName: 'Timed' });
     const soon = new Date(Date.now() + 1500).toISOString();
-    const id = await publish(artistId, 'Timed Drop', { tier: 'tier3', unlockDate: soon });
+    const id = await publish(artistId, 'Timed Drop', { tier: 'free', unlockDate: soon });
     expect((await delivered(fan)).get(id)).toMatchObject({ locked: true, file_path: null });
     await new Promise((resolve) => setTimeout(resolve, 1800));
     expect((await delivered(fan)).get(id)).toMatchObject({ locked: false, file_path: `${artistId}/Timed Drop.mp3` });
   });
 
-  it('a tier change re-delivers the artist’s items (the subscription row is part of the checkpoint)', async () => {
+  it('raising the tier delivers the newly allowed item (the subscription row is part of the checkpoint)', async () => {
     const artistId = await artist();
     const fan = await fanDevice();
     await followArtist(fan.engine.db, { fanId: fan.userId, artistId, artistName: 'Tiers' });
-    const id = await publish(artistId, 'Tier2 Drop', { tier: 'tier2' });
-    expect((await delivered(fan)).get(id)).toMatchObject({ follower_tier: 'free' });
+    const id = await publish(artistId, 'Tier2 Drop', { tier: 'tier2', isPublic: true });
+    expect((await delivered(fan)).get(id)).toMatchObject({ follower_tier: 'free', locked: true, file_path: null });
     // Paid tiers come from the payment side (service role), not from the fan.
     await suite.backend.query(`update public.subscriptions set tier = 'tier2' where fan_id = $1 and artist_id = $2`, [
       fan.userId,
       artistId,
     ]);
-    expect((await delivered(fan)).get(id)).toMatchObject({ follower_tier: 'tier2' });
+    expect((await delivered(fan)).get(id)).toMatchObject({
+      follower_tier: 'tier2',
+      locked: false,
+      file_path: `${artistId}/Tier2 Drop.mp3`,
+    });
   });
 
   it('unfollowing stops new items and removes the delivered ones', async () => {

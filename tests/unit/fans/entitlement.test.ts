@@ -19,19 +19,22 @@ describe('canAccessContent', () => {
     expect(canAccessContent(item({ isPublic: true }), { userId: null, followTier: 'tier3' }, NOW)).toBe(false);
   });
 
-  it('public or unlocked items for any signed-in user; a future unlock date does not count', () => {
+  it('released free items for any signed-in user; a future unlock date does not release', () => {
     const fan = { userId: 'fan', followTier: null };
-    expect(canAccessContent(item({ isPublic: true }), fan, NOW)).toBe(true);
-    expect(canAccessContent(item({ unlockDate: '2026-11-22T11:59:59Z' }), fan, NOW)).toBe(true);
-    expect(canAccessContent(item({ unlockDate: '2026-11-22T12:00:01Z' }), fan, NOW)).toBe(false);
-    expect(canAccessContent(item({ unlockDate: 'not a date' }), fan, NOW)).toBe(false);
+    const free = { tierRequired: 'free' as const };
+    expect(canAccessContent(item({ ...free, isPublic: true }), fan, NOW)).toBe(true);
+    expect(canAccessContent(item({ ...free, unlockDate: '2026-11-22T11:59:59Z' }), fan, NOW)).toBe(true);
+    expect(canAccessContent(item({ ...free, unlockDate: '2026-11-22T12:00:01Z' }), fan, NOW)).toBe(false);
+    expect(canAccessContent(item({ ...free, unlockDate: 'not a date' }), fan, NOW)).toBe(false);
+    expect(canAccessContent(item(free), { userId: 'fan', followTier: 'tier3' }, NOW)).toBe(false); // unreleased
   });
 
-  it('otherwise only a follower whose tier reaches the required one', () => {
-    expect(canAccessContent(item(), { userId: 'fan', followTier: null }, NOW)).toBe(false);
-    expect(canAccessContent(item(), { userId: 'fan', followTier: 'tier1' }, NOW)).toBe(false);
-    expect(canAccessContent(item(), { userId: 'fan', followTier: 'tier2' }, NOW)).toBe(true);
-    expect(canAccessContent(item({ tierRequired: 'free' }), { userId: 'fan', followTier: 'free' }, NOW)).toBe(true);
+  it('a released tier item only for a follower whose tier reaches it', () => {
+    const released = item({ isPublic: true });
+    expect(canAccessContent(released, { userId: 'fan', followTier: null }, NOW)).toBe(false);
+    expect(canAccessContent(released, { userId: 'fan', followTier: 'tier1' }, NOW)).toBe(false);
+    expect(canAccessContent(released, { userId: 'fan', followTier: 'tier2' }, NOW)).toBe(true);
+    expect(canAccessContent(released, { userId: 'fan', followTier: 'tier3' }, NOW)).toBe(true);
   });
 
   it('raising a tier never takes access away (monotone)', () => {
@@ -63,7 +66,7 @@ describe('fan view of a bucket item', () => {
     file_type: 'audio/wav',
     file_size: 1000,
     metadata: { album: 'Demo Tapes' },
-    is_public: false,
+    is_public: true,
     subscription_tier_required: 'tier1',
     unlock_date: null,
     created_at: '2026-11-22T10:00:00Z',

@@ -1,35 +1,28 @@
 /** Real artists in the catalog share the page's search text and genre chips. */
 import { describe, expect, it } from 'vitest';
+import type { RealArtist } from '../../../src/features/catalog/real-artists/real-artist';
 import {
+  buildRealArtists,
   filterRealArtists,
   matchesGenre,
-  realArtistFromRow,
   timeAgo,
 } from '../../../src/features/catalog/real-artists/real-artist';
 
-const nova = realArtistFromRow({
-  artist_id: 'a1',
-  name: 'Nova Static',
-  followers: '2',
-  items: 3,
-  genres: ['Electronic'],
-  latest_title: 'Signal Fade',
-  latest_type: 'audio/wav',
-  latest_at: '2026-11-22T10:00:00Z',
-});
-const rook = realArtistFromRow({
-  artist_id: 'a2',
-  name: 'Rook',
-  followers: 0,
-  items: 1,
-  genres: ['Hip-Hop'],
-  latest_title: 'Tape',
-  latest_type: 'video/mp4',
-  latest_at: '2026-11-20T10:00:00Z',
-});
+const [nova, rook] = buildRealArtists(
+  [
+    { artist_id: 'a2', name: 'Rook', followers: 0, plays: 0, items: 1, genres: ['Hip-Hop'] },
+    { artist_id: 'a1', name: 'Nova Static', followers: 2, plays: 5, items: 3, genres: ['Electronic'] },
+    { artist_id: 'a3', name: 'Gone', followers: 9, plays: 0, items: 0, genres: [] },
+  ],
+  [
+    { artist_id: 'a1', title: 'Older', file_type: 'audio/wav', created_at: '2026-11-21T10:00:00Z' },
+    { artist_id: 'a1', title: 'Signal Fade', file_type: 'audio/wav', created_at: '2026-11-22T10:00:00Z' },
+    { artist_id: 'a2', title: 'Tape', file_type: 'video/mp4', created_at: '2026-11-20T10:00:00Z' },
+  ],
+) as [RealArtist, RealArtist];
 
 describe('real artists in the catalog', () => {
-  it('maps server rows (bigint counts as strings) to card facts', () => {
+  it('artists with live items only, newest release first, each with its latest drop', () => {
     expect(nova).toMatchObject({ followers: 2, items: 3, latestDrop: { type: 'audio', title: 'Signal Fade' } });
     expect(rook.latestDrop?.type).toBe('video');
   });

@@ -26,7 +26,16 @@ const base: FollowedContentDoc = {
 
 describe('realDropsFromRows', () => {
   it('maps type, rarity by tier and keeps newest first', () => {
-    const rows = [base, { ...base, id: 'c2', title: 'Newer', created_at: '2026-11-22T11:00:00Z', subscription_tier_required: 'tier2' as const }];
+    const rows = [
+      base,
+      {
+        ...base,
+        id: 'c2',
+        title: 'Newer',
+        created_at: '2026-11-22T11:00:00Z',
+        subscription_tier_required: 'tier2' as const,
+      },
+    ];
     const drops = realDropsFromRows(rows, new Date('2026-11-22T12:00:00Z'));
     expect(drops.map((d) => d.title)).toEqual(['Newer', 'Night Bus Home']);
     expect(drops[0]).toMatchObject({ type: 'music', rarity: 'epic', isNew: true, fanTierRequired: 2 });

@@ -4,15 +4,21 @@
  */
 import { normalizeSearchText, type GenreFilter } from '../filter-artists';
 
-export interface RealArtistRow {
+/** public.artist_directory row. */
+export interface DirectoryRow {
   artist_id: string;
   name: string;
-  followers: number | string;
-  items: number | string;
+  followers: number;
+  plays: number;
   genres: string[] | null;
-  latest_title: string | null;
-  latest_type: string | null;
-  latest_at: string | null;
+  items: number;
+}
+
+/** The newest public-fields row (public.content_previews) of the artist, if any. */
+export interface LatestPreview {
+  title: string;
+  file_type: string | null;
+  created_at: string;
 }
 
 export interface RealArtist {
@@ -38,18 +44,31 @@ function dropType(fileType: string | null): 'audio' | 'video' | 'image' {
   return 'audio';
 }
 
-export function realArtistFromRow(row: RealArtistRow): RealArtist {
+export function realArtistFromRow(row: DirectoryRow, latest: LatestPreview | undefined): RealArtist {
   return {
     id: row.artist_id,
     name: row.name,
     followers: Number(row.followers) || 0,
     items: Number(row.items) || 0,
     genres: (row.genres ?? []).filter(Boolean),
-    latestDrop:
-      row.latest_title && row.latest_at
-        ? { title: row.latest_title, type: dropType(row.latest_type), at: row.latest_at }
-        : null,
+    latestDrop: latest ? { title: latest.title, type: dropType(latest.file_type), at: latest.created_at } : null,
   };
+}
+
+/** Directory rows with live items, newest release first, each with its latest preview. */
+export function buildRealArtists(
+  rows: readonly DirectoryRow[],
+  previews: readonly (LatestPreview & { artist_id: string })[],
+): RealArtist[] {
+  const latest = new Map<string, LatestPreview>();
+  for (const preview of previews) {
+    const seen = latest.get(preview.artist_id);
+    if (!seen || preview.created_at > seen.created_at) latest.set(preview.artist_id, preview);
+  }
+  return rows
+    .filter((row) => Number(row.items) > 0)
+    .map((row) => realArtistFromRow(row, latest.get(row.artist_id)))
+    .sort((a, b) => (b.latestDrop?.at ?? '').localeCompare(a.latestDrop?.at ?? '') || a.id.localeCompare(b.id));
 }
 
 /** A chip matches an upload genre contained in it ('underground electronic' ⊇ 'electronic'). */

@@ -4,38 +4,60 @@ import type { SubscriptionDoc } from '../../../../sync/schemas/subscriptions';
 import { SyncContext } from '../../../data/sync-context';
 import { useObservableValue } from '../../../data/use-observable-value';
 import { supabase } from '../../../lib/supabase';
-import { realArtistFromRow, type RealArtist, type RealArtistRow } from './real-artist';
-import { REAL_ARTISTS_RPC } from '../../../lib/fan-server-contract';
+import { ARTIST_DIRECTORY_TABLE, PREVIEWS_TABLE } from '../../../lib/fan-server-contract';
+import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
+import { buildRealArtists, type DirectoryRow, type LatestPreview, type RealArtist } from './real-artist';
 
 export interface RealArtistsState {
   artists: RealArtist[];
-  status: 'loading' | 'ready' | 'unavailable';
+  status: 'loading' | 'ready' | 'unavailable' | 'signedOut';
   reload: () => void;
 }
 
-/** Artists who published at least one item (server; no account needed). */
+/** How many newest previews are read to find each artist's latest drop. */
+const PREVIEW_WINDOW = 500;
+
+/**
+ * Artists who published at least one item, for signed-in users (the server gives signed-out
+ * visitors no data at all: 'signedOut').
+ */
 export function useRealArtists(): RealArtistsState {
+  const { session } = useAuthSnapshot();
+  const signedIn = Boolean(session);
   const [state, setState] = useState<{ artists: RealArtist[]; status: RealArtistsState['status'] }>({
     artists: [],
     status: 'loading',
   });
   const [tick, setTick] = useState(0);
   useEffect(() => {
+    if (!signedIn) return undefined;
     let live = true;
-    void supabase.rpc(REAL_ARTISTS_RPC).then(({ data, error }) => {
+    void Promise.all([
+      supabase.from(ARTIST_DIRECTORY_TABLE).select('artist_id,name,followers,plays,genres,items').gt('items', 0),
+      supabase
+        .from(PREVIEWS_TABLE)
+        .select('artist_id,title,file_type,created_at')
+        .eq('_deleted', false)
+        .order('created_at', { ascending: false })
+        .limit(PREVIEW_WINDOW),
+    ]).then(([directory, previews]) => {
       if (!live) return;
+      const error = directory.error ?? previews.error;
       if (error) {
         console.warn('[catalog] real artists unavailable', error.message);
         setState((s) => ({ artists: s.artists, status: 'unavailable' }));
         return;
       }
-      setState({ artists: ((data ?? []) as RealArtistRow[]).map(realArtistFromRow), status: 'ready' });
+      const rows = (directory.data ?? []) as DirectoryRow[];
+      const latest = (previews.data ?? []) as (LatestPreview & { artist_id: string })[];
+      setState({ artists: buildRealArtists(rows, latest), status: 'ready' });
     });
     return () => {
       live = false;
     };
-  }, [tick]);
+  }, [tick, signedIn]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  if (!signedIn) return { artists: [], status: 'signedOut', reload };
   return { ...state, reload };
 }
 
