@@ -43,6 +43,11 @@ export function RealArtistsSection({ query, genre }: { query: string; genre: Gen
           )}
         </Stack>
       ) : null}
+      {status === 'signedOut' ? (
+        <Text size="sm" c="dimmed">
+          Sign in to see and join the artists publishing on Bucket.
+        </Text>
+      ) : null}
       <Title order={2} size="h3">
         Sample artists
       </Title>
