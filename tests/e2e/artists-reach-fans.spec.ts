@@ -35,6 +35,15 @@ async function account(role: 'artist' | 'fan', tag: string) {
   return { client: c, session, id: session.user.id, email };
 }
 
+/** A real sign-in through /login (starts the fan's sync engine, unlike the memory harness). */
+async function signInThroughUi(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill('secret123');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/dashboard\/fan/, { timeout: 60_000 });
+}
+
 async function signInPage(context: BrowserContext, who: { session: Session; id: string; email: string }, role: string) {
   await context.addInitScript(
     ({ stored, id, mail, r }) => {
@@ -70,9 +79,8 @@ test('a Tier 1 track reaches its follower live and offline; a free follower sees
   expect(grant.error).toBeNull();
 
   const fanContext = await browser.newContext();
-  await signInPage(fanContext, fan, 'fan');
   const fanPage = await fanContext.newPage();
-  await fanPage.goto('/dashboard/fan');
+  await signInThroughUi(fanPage, fan.email);
   await waitForServiceWorker(fanPage);
   await expect(fanPage.getByTestId('locker-position')).toBeVisible({ timeout: 30_000 });
 
@@ -86,7 +94,7 @@ test('a Tier 1 track reaches its follower live and offline; a free follower sees
     .locator('input[type="file"]')
     .setInputFiles({ name: `${TITLE}.wav`, mimeType: 'audio/wav', buffer: Buffer.from(toneWav(TITLE, { seconds: 8 })) });
   await expect(artistPage.getByLabel('Title')).toHaveValue(TITLE);
-  await artistPage.getByRole('textbox', { name: 'Subscription Tier' }).click();
+  await artistPage.getByLabel('Subscription Tier', { exact: true }).first().click();
   await artistPage.getByRole('option', { name: 'Tier 1 ($5/month)' }).click();
   await artistPage.getByLabel('Public release').check();
   await artistPage.getByRole('button', { name: 'Review', exact: true }).click();
@@ -126,9 +134,8 @@ test('a Tier 1 track reaches its follower live and offline; a free follower sees
 
   // The free follower sees it Locked, with nothing to play, and the server refuses the object.
   const freeContext = await browser.newContext();
-  await signInPage(freeContext, freeFan, 'fan');
   const freePage = await freeContext.newPage();
-  await freePage.goto('/dashboard/fan');
+  await signInThroughUi(freePage, freeFan.email);
   await expect(freePage.getByRole('heading', { name: TITLE })).toBeVisible({ timeout: 60_000 });
   await expect(freePage.getByText('Locked', { exact: true }).first()).toBeVisible();
   await expect(freePage.getByLabel(`Play ${TITLE}`)).toHaveCount(0);
