@@ -11,6 +11,8 @@ if (buildCode !== 0) {
   process.exit(buildCode);
 }
 if (backend) await waitForBackend();
+// Demo artist + fans through the backend's APIs (idempotent); BUCKET_SEED=0 skips it.
+if (process.env.BUCKET_SEED !== '0') await runToEnd('npx', ['tsx', 'scripts/seed/cli.ts']);
 const preview = run('npx', ['vite', 'preview', '--port', '4173', '--strictPort', '--host', 'localhost']);
 console.log('[bucket] app: http://localhost:4173');
 for (const child of [preview, backend].filter(Boolean)) {

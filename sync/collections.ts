@@ -34,6 +34,11 @@ import {
 import { subscriptionConflictHandler, subscriptionSchema, type SubscriptionDoc } from './schemas/subscriptions';
 import { developerAppConflictHandler, DEVELOPER_APP_FIELD_GROUPS } from './conflicts/developer-apps';
 import { developerAppSchema, type DeveloperAppDoc } from './schemas/developer-apps';
+import {
+  followedContentConflictHandler,
+  followedContentSchema,
+  type FollowedContentDoc,
+} from './schemas/followed-content';
 
 export interface CollectionDefinition<Doc> {
   schema: RxJsonSchema<Doc>;
@@ -42,6 +47,8 @@ export interface CollectionDefinition<Doc> {
   fieldGroups: readonly FieldGroup[];
   replication: { pull: boolean; push: boolean; batchSize: number };
   isVisible?: (row: Record<string, unknown>, userId: string) => boolean;
+  /** Tables whose realtime changes mean new rows here (a view has no changes of its own). */
+  liveTables?: readonly string[];
 }
 
 function define<Doc>(definition: CollectionDefinition<Doc>): CollectionDefinition<Doc> {
@@ -137,6 +144,16 @@ export const COLLECTIONS = {
     replication: { pull: true, push: true, batchSize: 100 },
     isVisible: (row, userId) => row.owner_id === userId,
   }),
+  // Artists reach fans: the followed artists' items (a server view; pull-only, see its schema).
+  followed_content: define<FollowedContentDoc>({
+    schema: followedContentSchema,
+    conflictHandler: followedContentConflictHandler,
+    migrationStrategies: {},
+    fieldGroups: [],
+    replication: { pull: true, push: false, batchSize: 500 },
+    isVisible: (row, userId) => row.fan_id === userId,
+    liveTables: ['content_items', 'subscriptions'],
+  }),
 };
 
 export type CollectionName = keyof typeof COLLECTIONS;
@@ -153,6 +170,15 @@ export function openCollectionNames(db: BucketDatabase): CollectionName[] {
 }
 
 /** Field names a pulled row may carry into the local document. */
+/** Tables to watch on realtime for these collections (views map to the tables they read). */
+export function realtimeTablesOf(names: readonly CollectionName[]): string[] {
+  const tables = names.flatMap((name) => {
+    const def: CollectionDefinition<unknown> = COLLECTIONS[name] as CollectionDefinition<unknown>;
+    return def.liveTables ?? [name];
+  });
+  return [...new Set(tables)];
+}
+
 export function knownFieldsOf(name: CollectionName): ReadonlySet<string> {
   return new Set(Object.keys(COLLECTIONS[name].schema.properties));
 }

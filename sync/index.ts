@@ -23,3 +23,6 @@ export type { EngagementInput } from './writes/log-engagement';
 export { putContentItem } from './writes/put-content-item';
 export type { ContentItemInput } from './writes/put-content-item';
 export { DEFAULT_PRIVACY_SETTINGS, mediaIdKey, privacyLevel } from './writes/media-id-defaults';
+export { followArtist, unfollowArtist } from './writes/follow-artist';
+export type { FollowInput } from './writes/follow-artist';
+export * from './fans/entitlement';

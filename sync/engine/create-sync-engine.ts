@@ -16,7 +16,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxError, RxStorage, RxTypeError } from 'rxdb';
 import { BehaviorSubject, Subject, pairwise, type Observable, type Subscription } from 'rxjs';
-import { COLLECTIONS, openCollectionNames, type BucketDatabase, type CollectionName } from '../collections';
+import { COLLECTIONS, openCollectionNames, realtimeTablesOf, type BucketDatabase, type CollectionName } from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
 import { startLiveReplication, type LiveReplication } from '../live/live-replication';
@@ -217,6 +217,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
             supabase,
             userId,
             pulled: pulledOrPushed.filter((name) => COLLECTIONS[name].replication.pull),
+            // a collection pulled from a view (followed_content) listens to the tables behind it
+            tablesOf: (name) => realtimeTablesOf([name as CollectionName]),
             waitForLeadership: () => db.waitForLeadership(),
             pullCollection: (name) => {
               if (connectivity.isOnline()) byName.get(name as CollectionName)?.reSync();

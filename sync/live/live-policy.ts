@@ -125,7 +125,11 @@ export function pollDue(facts: { live: boolean; msSinceFullPull: number; interva
 }
 
 /** The collections a pull effect names, restricted to those this engine pulls. */
-export function collectionsToPull(tables: 'all' | readonly string[], pulled: readonly string[]): string[] {
+export function collectionsToPull(
+  tables: 'all' | readonly string[],
+  pulled: readonly string[],
+  tablesOf: (collection: string) => readonly string[] = (name) => [name],
+): string[] {
   if (tables === 'all') return [...pulled];
-  return pulled.filter((name) => tables.includes(name));
+  return pulled.filter((name) => tablesOf(name).some((table) => tables.includes(table)));
 }

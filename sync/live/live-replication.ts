@@ -17,8 +17,10 @@ import { supabaseChannelOpener, type OpenChannel } from './supabase-channel';
 export interface LiveReplicationOptions {
   supabase: SupabaseClient;
   userId: string;
-  /** Collections this engine pulls (table names). */
+  /** Collections this engine pulls. */
   pulled: readonly string[];
+  /** The published tables whose changes a collection must pull on (default: its own name). */
+  tablesOf?: (collection: string) => readonly string[];
   /** Resolves once this tab is the leader (RxDB leader election). */
   waitForLeadership: () => Promise<unknown>;
   /** Pull one collection now (RxDB `reSync()`). */
@@ -45,20 +47,22 @@ export interface LiveReplication {
 
 export function startLiveReplication(options: LiveReplicationOptions): LiveReplication {
   const { pulled } = options;
+  const tablesOf = options.tablesOf ?? ((name: string) => [name]);
+  const tables = [...new Set(pulled.flatMap(tablesOf))];
   let lastFullPull = Date.now();
   let live = false;
   let stopped = false;
-  const open = options.open ?? supabaseChannelOpener(options.supabase, pulled, `bucket-sync-${options.userId}`);
+  const open = options.open ?? supabaseChannelOpener(options.supabase, tables, `bucket-sync-${options.userId}`);
   const sync = createLiveSync({
     open,
     isOnline: options.isOnline,
-    pull(tables) {
-      if (tables === 'all') {
+    pull(changed) {
+      if (changed === 'all') {
         lastFullPull = Date.now();
         options.pullAll();
         return;
       }
-      collectionsToPull(tables, pulled).forEach(options.pullCollection);
+      collectionsToPull(changed, pulled, tablesOf).forEach(options.pullCollection);
     },
   });
   // Follower tabs never write the shared flag: it is the leader's to tell.

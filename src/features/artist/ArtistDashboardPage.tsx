@@ -1,7 +1,8 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { BucketBrowser } from '../bucket';
 import { ArtistDashboard } from './components/ArtistDashboard';
+import { RealFanFigures } from './RealFanFigures';
 
 /**
  * `/dashboard/artist` — the artist dashboard with upload and the header role switcher, followed by
@@ -12,7 +13,10 @@ export function ArtistDashboardPage() {
     <>
       <ArtistDashboard withUpload roleSwitcher={<CompactRoleSwitcher />} />
       <Container size="xl" pb="xl" px={{ base: 'sm', sm: 'md' }}>
-        <BucketBrowser viewer="artist" />
+        <Stack gap="md">
+          <RealFanFigures />
+          <BucketBrowser viewer="artist" />
+        </Stack>
       </Container>
     </>
   );

@@ -43,7 +43,9 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
 
   const items = useMemo(() => mergeBucketItems(rows, isOwner ? entries : []), [rows, entries, isOwner]);
   const resolveUrl = (item: BucketItem, purpose: 'play' | 'download') =>
-    item.downloadUrl ? signContentUrl(item.downloadUrl, purpose === 'download' ? item.name : undefined) : Promise.resolve(null);
+    item.downloadUrl
+      ? signContentUrl(item.downloadUrl, purpose === 'download' ? item.name : undefined)
+      : Promise.resolve(null);
 
   const submitSimple = async (files: File[], values: SimpleUploadValues) => {
     if (!outbox) return;

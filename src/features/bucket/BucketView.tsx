@@ -62,7 +62,12 @@ export function BucketView({ viewer, items, loading = false, resolveUrl, actions
   };
 
   return (
-    <Card withBorder padding="md" component="section" aria-label={viewer === 'artist' ? 'Your Bucket' : 'Artist Bucket'}>
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-label={viewer === 'artist' ? 'Your Bucket' : 'Artist Bucket'}
+    >
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Title order={2} size="h3">

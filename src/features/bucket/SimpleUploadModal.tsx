@@ -89,7 +89,10 @@ export function SimpleUploadModal({ opened, onClose, onSubmit, delayMs = 0 }: Si
           {files.map((file, index) => (
             <Group key={`${file.name}-${index}`} justify="space-between" wrap="nowrap">
               <Text size="sm" truncate>
-                {file.name} <Text span size="xs" c="dimmed">{formatMegabytes(file.size)}</Text>
+                {file.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  {formatMegabytes(file.size)}
+                </Text>
               </Text>
               <ActionIcon
                 variant="subtle"

@@ -5,6 +5,7 @@ import { usePaymentsAvailability } from '../payments';
 import { CatalogFilters, type CatalogView } from './CatalogFilters';
 import { CatalogResults } from './CatalogResults';
 import { filterArtists, type GenreFilter } from './filter-artists';
+import { RealArtistsSection } from './real-artists/RealArtistsSection';
 import { useCatalogArtists } from './use-catalog-artists';
 
 /** `/catalog` — the Underground Catalog (spec §2): search, genre chips, Grid/List, paginated cards. */
@@ -52,6 +53,7 @@ export function CatalogPage() {
             {payments.reason}
           </Alert>
         ) : null}
+        <RealArtistsSection query={deferredQuery} genre={genre} />
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="catalog-count">
           {matches.length === 1 ? '1 artist' : `${matches.length.toLocaleString('en-US')} artists`}
         </Text>

@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { combineLatest } from 'rxjs';
+import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
 import type { LockerCommentDoc } from '../../../sync/schemas/locker-comments';
 import type { LockerInteractionDoc } from '../../../sync/schemas/locker-interactions';
 import type { LockerItemDoc } from '../../../sync/schemas/locker-items';
@@ -7,6 +8,7 @@ import { SyncContext } from '../../data/sync-context';
 import {
   buildSampleLockerItems,
   lockerItemsFromRows,
+  realDropsFromRows,
   refusedLockerMessages,
   useLockerItemsState,
   writeLockerChange,
@@ -51,13 +53,21 @@ export function useFanLocker(): FanLocker {
       db.locker_items.find().$,
       db.locker_interactions.find().$,
       db.locker_comments.find().$,
-    ]).subscribe(([rows, interactions, comments]) => {
+      db.followed_content.find().$,
+    ]).subscribe(([rows, interactions, comments, followed]) => {
       const itemRows = rows.map((d) => d.toMutableJSON() as LockerItemDoc);
       const own = interactions.map((d) => d.toMutableJSON() as LockerInteractionDoc);
       const ownComments = comments.map((d) => d.toMutableJSON() as LockerCommentDoc);
       setState({
         db,
-        items: lockerItemsFromRows(itemRows, own, new Date(), ownComments),
+        // Followed artists' real releases first (newest first), then the sample drops.
+        items: [
+          ...realDropsFromRows(
+            followed.map((d) => d.toMutableJSON() as FollowedContentDoc),
+            new Date(),
+          ),
+          ...lockerItemsFromRows(itemRows, own, new Date(), ownComments),
+        ],
         refused: refusedLockerMessages(itemRows, own, ownComments),
       });
     });

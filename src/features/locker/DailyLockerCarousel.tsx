@@ -97,6 +97,8 @@ export function DailyLockerCarousel({
               fanTier={fanTier}
               minutesLeft={minutesLeft(currentItem)}
               media={media}
+              onNextTrack={() => goTo(current + 1)}
+              onPreviousTrack={() => goTo(current - 1)}
               {...handlers}
             />
           </div>

@@ -7,6 +7,8 @@ import { LockerCode } from './LockerCode';
 import { LockerTrack } from './offline-media/LockerTrack';
 import type { OfflineMedia } from './offline-media/use-offline-media';
 import { RARITY_COLOR, RARITY_LABEL } from './rarity-style';
+import { tierLabel } from './real-drops/real-drop';
+import { RealLockerTrack } from './real-drops/RealLockerTrack';
 import type { LockerItem } from './types';
 
 const TYPE_LABEL: Record<LockerItem['type'], string> = {
@@ -25,10 +27,21 @@ export interface LockerCardProps extends LockerCardHandlers {
   minutesLeft: number;
   /** Offline listening for music drops (the signed-in fan's kept tracks). */
   media?: OfflineMedia;
+  /** Media Session 'next'/'previous' (the carousel's neighbours). */
+  onNextTrack?: () => void;
+  onPreviousTrack?: () => void;
 }
 
 /** The current (centre) card of the Daily Locker: artwork, timing, code, reactions and comments. */
-export function LockerCard({ item, fanTier, minutesLeft, media, ...handlers }: LockerCardProps) {
+export function LockerCard({
+  item,
+  fanTier,
+  minutesLeft,
+  media,
+  onNextTrack,
+  onPreviousTrack,
+  ...handlers
+}: LockerCardProps) {
   const rarityColor = RARITY_COLOR[item.rarity];
   const expired = minutesLeft <= 0;
   return (
@@ -61,14 +74,20 @@ export function LockerCard({ item, fanTier, minutesLeft, media, ...handlers }: L
               </Badge>
             ) : null}
           </Group>
-          <Badge
-            color={countdownColor(minutesLeft)}
-            variant="filled"
-            leftSection={<IconClock size={12} aria-hidden />}
-            aria-label={expired ? 'Expired' : `Time left: ${formatTimeLeft(minutesLeft)}`}
-          >
-            {formatTimeLeft(minutesLeft)}
-          </Badge>
+          {item.real ? (
+            <Badge color="grape" variant="filled">
+              {tierLabel(item.real.tierRequired)}
+            </Badge>
+          ) : (
+            <Badge
+              color={countdownColor(minutesLeft)}
+              variant="filled"
+              leftSection={<IconClock size={12} aria-hidden />}
+              aria-label={expired ? 'Expired' : `Time left: ${formatTimeLeft(minutesLeft)}`}
+            >
+              {formatTimeLeft(minutesLeft)}
+            </Badge>
+          )}
         </Group>
       </Card.Section>
 
@@ -95,7 +114,14 @@ export function LockerCard({ item, fanTier, minutesLeft, media, ...handlers }: L
         <Text size="sm" lineClamp={3}>
           {item.description}
         </Text>
-        {media && item.type === 'music' ? (
+        {item.real ? (
+          <RealLockerTrack
+            item={{ ...item, real: item.real }}
+            media={item.type === 'music' ? media : undefined}
+            onNextTrack={onNextTrack}
+            onPreviousTrack={onPreviousTrack}
+          />
+        ) : media && item.type === 'music' ? (
           <LockerTrack item={item} fanTier={fanTier} minutesLeft={minutesLeft} media={media} />
         ) : null}
         {item.codeValue ? (
@@ -106,7 +132,8 @@ export function LockerCard({ item, fanTier, minutesLeft, media, ...handlers }: L
             onUse={handlers.onUseCode ? () => handlers.onUseCode?.(item.id) : undefined}
           />
         ) : null}
-        <LockerCardActions item={item} fanTier={fanTier} {...handlers} />
+        {/* Reactions and comments belong to the sample drops' tables; real releases have none yet. */}
+        {item.real ? null : <LockerCardActions item={item} fanTier={fanTier} {...handlers} />}
       </Stack>
     </Card>
   );

@@ -1,5 +1,14 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconBookmark, IconBookmarkFilled, IconFlame, IconHeart, IconLock, IconMessageCircle, IconShare, IconStar } from '@tabler/icons-react';
+import {
+  IconBookmark,
+  IconBookmarkFilled,
+  IconFlame,
+  IconHeart,
+  IconLock,
+  IconMessageCircle,
+  IconShare,
+  IconStar,
+} from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
 import { formatCompactNumber } from '../../lib/format';
 import { CommentModal } from './CommentModal';
@@ -81,7 +90,12 @@ export function LockerCardActions({
           >
             {item.isSaved ? 'Saved' : 'Save'}
           </Button>
-          <Button size="compact-sm" variant="default" leftSection={<IconShare size={16} />} onClick={() => void share()}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconShare size={16} />}
+            onClick={() => void share()}
+          >
             Share · {formatCompactNumber(item.shareCount)}
           </Button>
         </Group>

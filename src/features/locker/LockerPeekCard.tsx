@@ -36,9 +36,15 @@ export function LockerPeekCard({
           <Text size="xs" c="dimmed" lineClamp={1}>
             {item.artist}
           </Text>
-          <Badge color={countdownColor(minutesLeft)} variant="light" size="sm">
-            {formatTimeLeft(minutesLeft)}
-          </Badge>
+          {item.real ? (
+            <Badge color={item.real.locked ? 'gray' : 'grape'} variant="light" size="sm">
+              {item.real.locked ? 'Locked' : 'New release'}
+            </Badge>
+          ) : (
+            <Badge color={countdownColor(minutesLeft)} variant="light" size="sm">
+              {formatTimeLeft(minutesLeft)}
+            </Badge>
+          )}
         </Stack>
       </Card>
     </UnstyledButton>

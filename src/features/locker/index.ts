@@ -9,3 +9,5 @@ export type { LockerItem, LockerItemType, LockerReactions, Rarity, ReactionKind 
 export { lockerItemsFromRows, refusedLockerMessages } from './locker-from-rows';
 export { writeLockerChange, writeLockerComment, type LockerChange } from './locker-writes';
 export { LockerTrack, OfflineMediaSummary, useOfflineMedia, type OfflineMedia } from './offline-media';
+export { realDropsFromRows, type RealDrop } from './real-drops/real-drop';
+export { wireMediaSession, type MediaSessionLike, type MediaTrackInfo } from './real-drops/media-session';

@@ -1,4 +1,6 @@
 /** Spec §3 "Locker item": one drop in a fan's Daily Locker. */
+import type { RealDrop } from './real-drops/real-drop';
+
 export type LockerItemType = 'music' | 'video' | 'code' | 'event' | 'image' | 'bonus' | 'other';
 export type Rarity = 'common' | 'rare' | 'epic' | 'legendary';
 export type ReactionKind = 'heart' | 'fire' | 'star';
@@ -34,6 +36,8 @@ export interface LockerItem {
   /** ISO date the fan claimed the drop, if any. */
   claimedDate?: string;
   priority: number;
+  /** Present for a followed artist's real item (issue 13); absent for sample drops. */
+  real?: RealDrop;
 }
 
 export const RARITIES: Rarity[] = ['common', 'rare', 'epic', 'legendary'];

@@ -13,7 +13,10 @@ export function useLockerItemsState(initial: LockerItem[]) {
   }, []);
   return {
     items,
-    onReact: useCallback((id: string, reaction: ReactionKind) => update(id, (i) => applyReaction(i, reaction)), [update]),
+    onReact: useCallback(
+      (id: string, reaction: ReactionKind) => update(id, (i) => applyReaction(i, reaction)),
+      [update],
+    ),
     onSave: useCallback((id: string) => update(id, toggleSaved), [update]),
     onShare: useCallback((id: string) => update(id, markShared), [update]),
     onUseCode: useCallback((id: string) => update(id, markUsed), [update]),

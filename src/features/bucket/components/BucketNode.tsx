@@ -92,14 +92,22 @@ export function BucketNode({
           ) : null}
           {usable && item.type === 'audio' ? (
             <Tooltip label={playing ? 'Pause' : 'Play'}>
-              <ActionIcon variant="light" onClick={() => actions.onTogglePlay(item)} aria-label={`${playing ? 'Pause' : 'Play'} ${item.name}`}>
+              <ActionIcon
+                variant="light"
+                onClick={() => actions.onTogglePlay(item)}
+                aria-label={`${playing ? 'Pause' : 'Play'} ${item.name}`}
+              >
                 {playing ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
               </ActionIcon>
             </Tooltip>
           ) : null}
           {usable ? (
             <Tooltip label="Download">
-              <ActionIcon variant="subtle" onClick={() => actions.onDownload(item)} aria-label={`Download ${item.name}`}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => actions.onDownload(item)}
+                aria-label={`Download ${item.name}`}
+              >
                 <IconDownload size={16} />
               </ActionIcon>
             </Tooltip>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCloudDownload, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useMediaSession } from '../real-drops/use-media-session';
 import type { LockerItem } from '../types';
 import { canKeepOffline, formatBytes } from './offline-rules';
 import { sampleTrackBlob, type OfflineMedia } from './use-offline-media';
@@ -27,6 +28,8 @@ export function LockerTrack({
   const [error, setError] = useState('');
   const info = media.tracks.find((t) => t.itemId === item.id);
   const { blobFor } = media;
+  const audioRef = useRef<HTMLAudioElement>(null);
+  useMediaSession(audioRef, { title: item.title, artist: item.artist, artwork: item.thumbnail }, {}, Boolean(src));
 
   useEffect(() => {
     let url: string | null = null;
@@ -69,6 +72,7 @@ export function LockerTrack({
       {src ? (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental track, no spoken content to caption
         <audio
+          ref={audioRef}
           controls
           preload="metadata"
           src={src}

@@ -16,7 +16,8 @@ export interface OfflineMedia {
   keptBytes: number;
   estimate: { usage?: number; quota?: number } | null;
   isKept: (itemId: string) => boolean;
-  keep: (item: Pick<LockerItem, 'id' | 'title' | 'artist'>) => Promise<void>;
+  /** Keeps `blob` (a real track's bytes) or, for a sample drop, its generated audio. */
+  keep: (item: Pick<LockerItem, 'id' | 'title' | 'artist'>, blob?: Blob) => Promise<void>;
   remove: (itemId: string) => Promise<void>;
   /** The kept Blob (for playback), null when not kept. */
   blobFor: (itemId: string) => Promise<Blob | null>;
@@ -75,13 +76,13 @@ export function useOfflineMedia(ownerId: string): OfflineMedia {
   }, [keptBytes]);
 
   const keep = useCallback(
-    async (item: Pick<LockerItem, 'id' | 'title' | 'artist'>) => {
+    async (item: Pick<LockerItem, 'id' | 'title' | 'artist'>, blob?: Blob) => {
       await keepTrack(openDb(), {
         ownerId,
         itemId: item.id,
         title: item.title,
         artist: item.artist,
-        blob: sampleTrackBlob(item.id),
+        blob: blob ?? sampleTrackBlob(item.id),
       });
       // Ask the browser not to evict kept media under storage pressure (best effort).
       void navigator.storage?.persist?.().catch(() => false);

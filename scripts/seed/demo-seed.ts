@@ -1,0 +1,130 @@
+/**
+ * The demo seed for `npm start` (issue 13 item 8), through the backend's own HTTP APIs (GoTrue,
+ * PostgREST, Storage) — never SQL. Invariants: idempotent (accounts signed in when they exist,
+ * objects and rows looked up by their fixed paths before writing); a demo artist with tracks at
+ * different tiers, a demo fan following on Tier 1 (granted with the service key, as the payment
+ * side would) and a second demo fan on the free tier; real sign-ups get none of it.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { toneWav } from '../../src/features/locker/offline-media/tone-wav';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys';
+
+export const DEMO_ACCOUNTS = {
+  artist: { email: 'demo-artist@bucket.local', password: 'bucket-demo-artist', name: 'Nova Static' },
+  fan: { email: 'demo-fan@bucket.local', password: 'bucket-demo-fan', name: 'Demo Fan' },
+  freeFan: { email: 'demo-free-fan@bucket.local', password: 'bucket-demo-free-fan', name: 'Demo Free Fan' },
+} as const;
+
+const TRACKS = [
+  { title: 'Night Bus Home', tier: 'free', isPublic: true, genre: 'Electronic', seconds: 20 },
+  { title: 'Signal Fade', tier: 'tier1', isPublic: true, genre: 'Electronic', seconds: 24 },
+  { title: 'Undertow Sessions', tier: 'tier2', isPublic: true, genre: 'Alternative', seconds: 28 },
+] as const;
+
+const INTERESTS = ['Discovering new music', 'Supporting independent artists', 'Underground scenes'];
+// Node 20 has no global WebSocket; supabase-js's realtime client needs one passed in (never used here).
+const options = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as never },
+};
+
+/** Signs the account in, creating it first when it does not exist yet (sign-up, no mailer needed). */
+async function ensureUser(url: string, account: { email: string; password: string }) {
+  const client = createClient(url, LOCAL_ANON_KEY, options);
+  const signIn = await client.auth.signInWithPassword(account);
+  if (!signIn.error) return { client, userId: signIn.data.user.id };
+  const signUp = await client.auth.signUp(account);
+  if (signUp.error) throw new Error(`demo seed: sign-up of ${account.email} failed: ${signUp.error.message}`);
+  const again = signUp.data.session ? signUp : await client.auth.signInWithPassword(account);
+  if (again.error || !again.data.user) throw new Error(`demo seed: cannot sign in ${account.email}`);
+  return { client, userId: again.data.user.id };
+}
+
+async function check<T>(
+  what: string,
+  request: PromiseLike<{ data: T; error: { message: string } | null }>,
+): Promise<T> {
+  const { data, error } = await request;
+  if (error) throw new Error(`demo seed: ${what}: ${error.message}`);
+  return data;
+}
+
+/** Profile with onboarding done and the role's MediaID, as onboarding would leave them. */
+async function setUpRole(client: SupabaseClient, userId: string, role: 'fan' | 'artist', name: string) {
+  await check(
+    'profile',
+    client.from('profiles').upsert({ id: userId, display_name: name, role, onboarding_completed: true }),
+  );
+  await check(
+    'MediaID',
+    client
+      .from('media_ids')
+      .upsert({ user_uuid: userId, role, interests: INTERESTS, location_code: 'US' }, { onConflict: 'user_uuid,role' }),
+  );
+}
+
+async function publishTracks(client: SupabaseClient, artistId: string) {
+  for (const [index, track] of TRACKS.entries()) {
+    const path = `${artistId}/${1_700_000_000_000 + index}-${track.title.replace(/\s+/g, '-')}.wav`;
+    const existing = await check('content lookup', client.from('content_items').select('id').eq('file_path', path));
+    if ((existing ?? []).length > 0) continue;
+    const bytes = toneWav(track.title, { seconds: track.seconds });
+    const upload = await client.storage
+      .from('content')
+      .upload(path, new Blob([bytes], { type: 'audio/wav' }), { cacheControl: '3600', upsert: false });
+    if (upload.error && !/exists/i.test(upload.error.message))
+      throw new Error(`demo seed: upload: ${upload.error.message}`);
+    await check(
+      'content row',
+      client.from('content_items').insert({
+        artist_id: artistId,
+        title: track.title,
+        description: `${track.title} — a demo track from ${DEMO_ACCOUNTS.artist.name}.`,
+        file_path: path,
+        file_type: 'audio/wav',
+        file_size: bytes.byteLength,
+        metadata: { album: 'Demo Tapes', genre: track.genre, tags: [], credits: '', collaborators: [] },
+        is_public: track.isPublic,
+        subscription_tier_required: track.tier,
+      }),
+    );
+  }
+}
+
+async function follow(client: SupabaseClient, fanId: string, artistId: string) {
+  const id = `${fanId}|${artistId}`;
+  const existing = await check('follow lookup', client.from('subscriptions').select('id, _deleted').eq('id', id));
+  if ((existing ?? []).length === 0) {
+    await check(
+      'follow',
+      client
+        .from('subscriptions')
+        .insert({ fan_id: fanId, artist_id: artistId, artist_name: DEMO_ACCOUNTS.artist.name }),
+    );
+  }
+}
+
+export async function seedDemo(url: string): Promise<void> {
+  const artist = await ensureUser(url, DEMO_ACCOUNTS.artist);
+  await setUpRole(artist.client, artist.userId, 'artist', DEMO_ACCOUNTS.artist.name);
+  await publishTracks(artist.client, artist.userId);
+
+  const fan = await ensureUser(url, DEMO_ACCOUNTS.fan);
+  await setUpRole(fan.client, fan.userId, 'fan', DEMO_ACCOUNTS.fan.name);
+  await follow(fan.client, fan.userId, artist.userId);
+  // Tier 1, as the payment service would grant it (clients cannot raise their own tier).
+  const service = createClient(url, LOCAL_SERVICE_ROLE_KEY, options);
+  await check(
+    'tier',
+    service
+      .from('subscriptions')
+      .update({ tier: 'tier1', price: 5 })
+      .eq('id', `${fan.userId}|${artist.userId}`)
+      .neq('tier', 'tier1'),
+  );
+
+  const freeFan = await ensureUser(url, DEMO_ACCOUNTS.freeFan);
+  await setUpRole(freeFan.client, freeFan.userId, 'fan', DEMO_ACCOUNTS.freeFan.name);
+  await follow(freeFan.client, freeFan.userId, artist.userId);
+}

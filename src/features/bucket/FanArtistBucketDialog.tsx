@@ -1,0 +1,36 @@
+import { Modal } from '@mantine/core';
+import { useMemo } from 'react';
+import type { ContentTier } from '../../../sync/fans/entitlement';
+import type { BucketItem } from './bucket-types';
+import { BucketView } from './BucketView';
+import { fanBucketItem } from './fan-bucket-items';
+import { signContentUrl } from './use-bucket-content';
+import { useFanArtistContent } from './use-fan-artist-content';
+
+export interface FanArtistBucketDialogProps {
+  artist: { id: string; name: string } | null;
+  viewer: { userId: string | null; followTier: ContentTier | null };
+  onClose: () => void;
+}
+
+function FanArtistBucket({
+  artist,
+  viewer,
+}: Required<Pick<FanArtistBucketDialogProps, 'viewer'>> & { artist: { id: string; name: string } }) {
+  const { rows, loading } = useFanArtistContent(artist.id, viewer.followTier !== null);
+  const items = useMemo(() => rows.map((row) => fanBucketItem(row, viewer, artist.name)), [rows, viewer, artist.name]);
+  const resolveUrl = (item: BucketItem, purpose: 'play' | 'download') =>
+    item.downloadUrl && !item.isLocked
+      ? signContentUrl(item.downloadUrl, purpose === 'download' ? item.name : undefined)
+      : Promise.resolve(null);
+  return <BucketView viewer="fan" items={items} loading={loading} resolveUrl={resolveUrl} />;
+}
+
+/** The fan view of a real artist's bucket (spec §2 'Artist Bucket') in a dialog — no route parameter. */
+export function FanArtistBucketDialog({ artist, viewer, onClose }: FanArtistBucketDialogProps) {
+  return (
+    <Modal opened={artist !== null} onClose={onClose} title={artist?.name ?? ''} size="lg" fullScreen={false}>
+      {artist ? <FanArtistBucket artist={artist} viewer={viewer} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { ContentTier } from '../../../../sync/fans/entitlement';
+import { FanArtistBucketDialog } from '../../bucket';
+import type { GenreFilter } from '../filter-artists';
+import { filterRealArtists, type RealArtist } from './real-artist';
+import { RealArtistCard } from './RealArtistCard';
+import { useFollowState, useRealArtists } from './use-real-artists';
+
+/**
+ * Real artists (issue 13 item 1) above the sample catalog, filtered by the page's search text and
+ * genre chip; ends with the heading that labels what follows as sample artists.
+ */
+export function RealArtistsSection({ query, genre }: { query: string; genre: GenreFilter }) {
+  const { artists, status } = useRealArtists();
+  const follow = useFollowState();
+  const [open, setOpen] = useState<RealArtist | null>(null);
+  const shown = useMemo(() => filterRealArtists(artists, query, genre), [artists, query, genre]);
+  const openTier = open ? ((follow.tiers.get(open.id) as ContentTier | undefined) ?? null) : null;
+
+  return (
+    <Stack gap="md">
+      {status !== 'loading' && artists.length > 0 ? (
+        <Stack gap="sm" component="section" aria-label="Artists on Bucket">
+          <Title order={2} size="h3">
+            Artists on Bucket
+          </Title>
+          {shown.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No artists on Bucket match this search yet.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
+              {shown.map((artist) => (
+                <RealArtistCard
+                  key={artist.id}
+                  artist={artist}
+                  tier={follow.tiers.get(artist.id)}
+                  onOpenBucket={setOpen}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      ) : null}
+      {status === 'signedOut' ? (
+        <Text size="sm" c="dimmed">
+          Sign in to see and join the artists publishing on Bucket.
+        </Text>
+      ) : null}
+      <Title order={2} size="h3">
+        Sample artists
+      </Title>
+      <FanArtistBucketDialog
+        artist={open}
+        viewer={{ userId: follow.userId, followTier: openTier }}
+        onClose={() => setOpen(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { map } from 'rxjs';
+import type { SubscriptionDoc } from '../../../../sync/schemas/subscriptions';
+import { SyncContext } from '../../../data/sync-context';
+import { useObservableValue } from '../../../data/use-observable-value';
+import { supabase } from '../../../lib/supabase';
+import { ARTIST_DIRECTORY_TABLE, PREVIEWS_TABLE } from '../../../lib/fan-server-contract';
+import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
+import { buildRealArtists, type DirectoryRow, type LatestPreview, type RealArtist } from './real-artist';
+
+export interface RealArtistsState {
+  artists: RealArtist[];
+  status: 'loading' | 'ready' | 'unavailable' | 'signedOut';
+  reload: () => void;
+}
+
+/** How many newest previews are read to find each artist's latest drop. */
+const PREVIEW_WINDOW = 500;
+
+/**
+ * Artists who published at least one item, for signed-in users (the server gives signed-out
+ * visitors no data at all: 'signedOut').
+ */
+export function useRealArtists(): RealArtistsState {
+  const { session } = useAuthSnapshot();
+  const signedIn = Boolean(session);
+  const [state, setState] = useState<{ artists: RealArtist[]; status: RealArtistsState['status'] }>({
+    artists: [],
+    status: 'loading',
+  });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let live = true;
+    void Promise.all([
+      supabase.from(ARTIST_DIRECTORY_TABLE).select('artist_id,name,followers,plays,genres,items').gt('items', 0),
+      supabase
+        .from(PREVIEWS_TABLE)
+        .select('artist_id,title,file_type,created_at')
+        .eq('_deleted', false)
+        .order('created_at', { ascending: false })
+        .limit(PREVIEW_WINDOW),
+    ]).then(([directory, previews]) => {
+      if (!live) return;
+      const error = directory.error ?? previews.error;
+      if (error) {
+        console.warn('[catalog] real artists unavailable', error.message);
+        setState((s) => ({ artists: s.artists, status: 'unavailable' }));
+        return;
+      }
+      const rows = (directory.data ?? []) as DirectoryRow[];
+      const latest = (previews.data ?? []) as (LatestPreview & { artist_id: string })[];
+      setState({ artists: buildRealArtists(rows, latest), status: 'ready' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [tick, signedIn]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  if (!signedIn) return { artists: [], status: 'signedOut', reload };
+  return { ...state, reload };
+}
+
+export interface FollowState {
+  /** The signed-in fan's local database; null when signed out (Join then asks to sign in). */
+  canFollow: boolean;
+  userId: string | null;
+  /** artist id → tier, from the fan's synced subscriptions (offline too). */
+  tiers: ReadonlyMap<string, SubscriptionDoc['tier']>;
+}
+
+const NO_TIERS: ReadonlyMap<string, SubscriptionDoc['tier']> = new Map();
+
+export function useFollowState(): FollowState {
+  const sync = useContext(SyncContext);
+  const db = sync?.userId && !sync.error ? sync.db : null;
+  const source = useMemo(
+    () =>
+      db
+        ? db.subscriptions
+            .find()
+            .$.pipe(
+              map(
+                (docs) =>
+                  new Map(docs.map((d) => [d.artist_id, d.tier] as const)) as ReadonlyMap<
+                    string,
+                    SubscriptionDoc['tier']
+                  >,
+              ),
+            )
+        : null,
+    [db],
+  );
+  const tiers = useObservableValue(source, NO_TIERS);
+  return { canFollow: Boolean(db), userId: db ? (sync?.userId ?? null) : null, tiers: db ? tiers : NO_TIERS };
+}

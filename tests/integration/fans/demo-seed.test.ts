@@ -1,0 +1,49 @@
+/**
+ * The `npm start` demo seed through the backend's HTTP APIs: idempotent (run twice, same rows),
+ * the demo fan follows on Tier 1 and the free fan on the free tier; a new sign-up follows nobody.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, seedDemo } from '../../../scripts/seed/demo-seed';
+import { createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+
+let backend: LocalBackend;
+beforeAll(async () => {
+  backend = await withBackend();
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('demo seed', () => {
+  it('creates the demo artist, tracks and followers once, however often it runs', async () => {
+    await seedDemo(backend.url);
+    await seedDemo(backend.url);
+    const items = await backend.query(
+      `select c.title, c.subscription_tier_required as tier, c.is_public from public.content_items c
+       join auth.users u on u.id = c.artist_id where u.email = $1 order by c.title`,
+      [DEMO_ACCOUNTS.artist.email],
+    );
+    expect(items.rows.map((r) => r.tier).sort()).toEqual(['free', 'tier1', 'tier2']);
+    const objects = await backend.query(`select count(*)::int as n from storage.objects where bucket_id = 'content'`);
+    expect(objects.rows[0]!.n).toBe(3);
+    const subs = await backend.query(
+      `select u.email, s.tier from public.subscriptions s join auth.users u on u.id = s.fan_id
+       where s.artist_id <> 'bti' order by u.email`,
+    );
+    expect(subs.rows).toEqual([
+      { email: DEMO_ACCOUNTS.fan.email, tier: 'tier1' },
+      { email: DEMO_ACCOUNTS.freeFan.email, tier: 'free' },
+    ]);
+
+    const fan = await createUserClient(backend, DEMO_ACCOUNTS.fan.email, DEMO_ACCOUNTS.fan.password);
+    const view = await fan.client.from('followed_content').select('title');
+    expect(view.error).toBeNull();
+    expect(view.data).toHaveLength(3);
+  });
+
+  it('a real sign-up starts empty: it follows nobody and sees no followed content', async () => {
+    const newcomer = await createUserClient(backend, uniqueEmail('newcomer'), 'newcomer-pass');
+    const view = await newcomer.client.from('followed_content').select('id');
+    expect(view.data).toEqual([]);
+  });
+});
