@@ -66,11 +66,7 @@ async function audioState(page: Page) {
   });
 }
 
-// fixme (not yet seen passing): the artist's Upload Manager step passes; the fan sign-in through
-// /login lands on /onboarding for accounts prepared over REST (profile/MediaID set-up to check
-// against the server-owned-column rules), and in the private e2e network namespace Chromium
-// reports navigator.onLine = false, so the fan's engine never pulls. Remove fixme once both are fixed.
-test.fixme('a Tier 1 track reaches its follower live and offline; a free follower sees it Locked', async ({ browser }) => {
+test('a Tier 1 track reaches its follower live and offline; a free follower sees it Locked', async ({ browser }) => {
   test.setTimeout(240_000);
   const artist = await account('artist', 'artist');
   const fan = await account('fan', 'fan');
