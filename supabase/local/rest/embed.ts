@@ -19,6 +19,8 @@ export interface EmbedNode {
   forward: boolean; // the parent holds the key (many-to-one)
   toOne: boolean; // many-to-one, or one-to-one (unique key on the child)
   inner: boolean;
+  /** `?author=is.null` / `?author=not.is.null`: parents without / with a matching embedded row */
+  nullFilter?: 'null' | 'not null';
   items: SelectItem[]; // plain columns of this embed
   children: EmbedNode[];
   filters: Filter[];
@@ -119,6 +121,11 @@ export async function planSelect(catalog: Catalog, rel: Relation, params: URLSea
   walk(children, '');
   const rootParams = new URLSearchParams();
   for (const [key, value] of params) {
+    const whole = paths.get(key);
+    if (whole && (value === 'is.null' || value === 'not.is.null')) {
+      whole.nullFilter = value === 'is.null' ? 'null' : 'not null';
+      continue;
+    }
     let node: EmbedNode | undefined;
     let rest = key;
     for (let dot = key.lastIndexOf('.'); dot > 0 && !node; dot = key.lastIndexOf('.', dot - 1)) {
@@ -140,7 +147,9 @@ export async function planSelect(catalog: Catalog, rel: Relation, params: URLSea
 }
 
 export const hasEmbeds = (plan: SelectPlan): boolean => plan.children.length > 0;
-export const hasInnerEmbeds = (plan: Pick<SelectPlan, 'children'>): boolean => plan.children.some((c) => c.inner || hasInnerEmbeds(c));
+/** Whether any embed filters its parents (`!inner` or a null filter on the embed). */
+export const hasInnerEmbeds = (plan: Pick<SelectPlan, 'children'>): boolean =>
+  plan.children.some((c) => c.inner || c.nullFilter !== undefined || hasInnerEmbeds(c));
 
 /** Builds the SQL of one request's embeds; aliases are numbered per statement. */
 export class EmbedSql {
@@ -158,14 +167,17 @@ export class EmbedSql {
     return parts.join(', ');
   }
 
-  /** `exists (…)` conditions of the `!inner` embeds among `children`, correlated to `source`. */
+  /** `[not] exists (…)` conditions of the embeds among `children` that filter their parents. */
   innerConditions(children: EmbedNode[], source: string): string[] {
-    return children
-      .filter((c) => c.inner)
-      .map((c) => {
-        const a = this.alias();
-        return `exists (select 1 from ${c.rel.sqlName} ${a} where ${this.conditions(c, a, source).join(' and ')})`;
-      });
+    const out: string[] = [];
+    for (const c of children) {
+      if (!c.inner && c.nullFilter === undefined) continue;
+      const a = this.alias();
+      const sub = `exists (select 1 from ${c.rel.sqlName} ${a} where ${this.conditions(c, a, source).join(' and ')})`;
+      if (c.inner || c.nullFilter === 'not null') out.push(sub);
+      if (c.nullFilter === 'null') out.push(`not ${sub}`);
+    }
+    return out;
   }
 
   private alias(): string {

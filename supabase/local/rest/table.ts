@@ -80,7 +80,7 @@ export async function executeOnTable(tx: Tx, r: TableRequest): Promise<TableResu
     throw pgrst(400, '21000', `${method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`, null, 'Add a filter (e.g. ?id=eq.1); to touch every row use a filter that matches all of them');
   }
   if (hasInnerEmbeds(plan)) {
-    throw pgrst(400, 'PGRST100', '!inner embeds are not supported by the local backend on writes', 'Filter the written rows with the request filters instead');
+    throw pgrst(400, 'PGRST100', '!inner embeds and null filters on embeds are not supported by the local backend on writes', 'Filter the written rows with the request filters instead');
   }
   let cte: string;
   let tracksInserts = false;

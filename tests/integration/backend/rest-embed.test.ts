@@ -127,6 +127,34 @@ describe('embedded resources', () => {
     ]);
   });
 
+  it('a null filter on an embed keeps parents without (is.null) or with (not.is.null) a match', async () => {
+    const without = await bob.client.from('emb_books').select('id, emb_notes(id)').is('emb_notes', null).order('id');
+    expect(without.error).toBeNull();
+    expect(without.data?.map((r) => r.id)).toEqual([11, 13]);
+    const withNotes = await bob.client.from('emb_books').select('id, emb_notes()').not('emb_notes', 'is', null).order('id');
+    expect(withNotes.data).toEqual([{ id: 10 }, { id: 12 }]);
+  });
+
+  it('embeds in a write\'s representation, and refuses parent-filtering embeds on writes', async () => {
+    const svc = serviceClient(backend);
+    const ins = await svc.from('emb_books').insert({ id: 20, title: 'Delta', author_id: 3 }).select('title, writer:emb_authors!author_id(name)').single();
+    expect(ins.error).toBeNull();
+    expect(ins.data).toEqual({ title: 'Delta', writer: { name: 'Cy' } });
+    const bad = await svc.from('emb_books').update({ title: 'Delta2' }).eq('id', 20).select('id, emb_notes!inner(id)');
+    expect(bad.status).toBe(400);
+    expect(bad.error?.code).toBe('PGRST100');
+    expect((await backend.query('select title from public.emb_books where id = 20')).rows[0]?.title).toBe('Delta');
+  });
+
+  it('refuses embeds nested deeper than the limit with a clean 400', async () => {
+    const deep = 'id,' + 'emb_books!author_id(id,emb_authors!author_id('.repeat(5) + 'id' + '))'.repeat(5);
+    const { error, status } = await anon.from('emb_authors').select(deep);
+    expect(status).toBe(400);
+    expect(error?.code).toBe('PGRST100');
+    const ok = await anon.from('emb_authors').select('id, emb_books!author_id(id, emb_authors!author_id(id, emb_books!author_id(id)))').eq('id', 2).single();
+    expect(ok.data).toEqual({ id: 2, emb_books: [{ id: 12, emb_authors: { id: 2, emb_books: [{ id: 12 }] } }] });
+  });
+
   it('an unknown relationship answers PGRST200 and a bad embedded column 42703', async () => {
     const { error, status } = await anon.from('emb_books').select('id, nope(*)');
     expect(status).toBe(400);
