@@ -8,7 +8,7 @@
  * it is `!inner`, which also drops parent rows without a matching embedded row.
  */
 import { quoteIdent, type Catalog, type ForeignKey, type Relation } from './catalog';
-import { parseLogic, parseOpValue, parseOrder, parseSelect, type Filter, type OrderTerm, type SelectItem } from './grammar';
+import { parseLogic, parseOpValue, parseOrder, parseSelect, splitTopLevel, type Filter, type OrderTerm, type SelectItem } from './grammar';
 import { Params, filterSql, orderSql, selectListSql } from './sql';
 import { parseError, pgrst } from './errors';
 
@@ -178,6 +178,27 @@ export class EmbedSql {
       if (c.nullFilter === 'null') out.push(`not ${sub}`);
     }
     return out;
+  }
+
+  /**
+   * The parent's `order`, where a term may name a to-one embed's column
+   * (`order=author(name).desc`, ordered by a correlated subquery on `source`).
+   */
+  orderList(rel: Pick<Relation, 'name' | 'columns'>, plan: Pick<SelectPlan, 'children'>, raw: string | null, source: string): string {
+    if (!raw) return '';
+    const terms = splitTopLevel(raw).map((term) => {
+      const m = /^([^()]+)\(([^()]+)\)((?:\.[a-z]+)*)$/.exec(term.trim());
+      if (!m) return orderSql(rel, parseOrder(term)).slice(' order by '.length);
+      const node = plan.children.find((c) => c.key === m[1]);
+      if (!node) throw pgrst(400, 'PGRST108', `'${m[1]}' is not an embedded resource in this request`, null, `Verify that '${m[1]}' is included in the 'select' query parameter.`);
+      if (!node.toOne) throw pgrst(400, 'PGRST118', `A related order on '${node.key}' is not possible`, `'${rel.name}' and '${node.rel.name}' do not form a many-to-one or one-to-one relationship`);
+      const t = parseOrder(`${m[2]}${m[3]}`)[0]!;
+      if (!node.rel.columns.has(t.column)) throw pgrst(400, '42703', `column ${node.rel.name}.${t.column} does not exist`);
+      const a = this.alias();
+      const join = this.conditions({ ...node, filters: [], children: [] }, a, source).join(' and ');
+      return `(select ${a}.${quoteIdent(t.column)} from ${node.rel.sqlName} ${a} where ${join}) ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
+    });
+    return ` order by ${terms.join(', ')}`;
   }
 
   private alias(): string {

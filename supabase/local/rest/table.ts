@@ -10,8 +10,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Tx } from '../db/database';
 import { quoteIdent, type Relation } from './catalog';
-import { parseFilters, parseOrder } from './grammar';
-import { Params, whereSql, filterSql, orderSql, jsonAggregate, payloadColumns } from './sql';
+import { parseFilters } from './grammar';
+import { Params, whereSql, filterSql, jsonAggregate, payloadColumns } from './sql';
 import { EmbedSql, hasInnerEmbeds, type SelectPlan } from './embed';
 import { invalidJson, pgrst } from './errors';
 import { contentRange, parseRange, type Prefer } from './prefer';
@@ -60,7 +60,7 @@ export async function executeOnTable(tx: Tx, r: TableRequest): Promise<TableResu
     const conds = [...filters.map((f) => `(${filterSql(rel, f, p)})`), ...embeds.innerConditions(plan.children, t0)];
     const where = conds.length > 0 ? ` where ${conds.join(' and ')}` : '';
     const whereParams = p.values.length;
-    const order = orderSql(rel, parseOrder(params.get('order')));
+    const order = embeds.orderList(rel, plan, params.get('order'), t0);
     const { limit, offset } = parseRange(r.req, params, r.maxRows);
     const page = `${limit !== undefined ? ` limit ${p.add(limit)}` : ''}${offset ? ` offset ${p.add(offset)}` : ''}`;
     const select = embeds.selectList(rel, plan, '_src');

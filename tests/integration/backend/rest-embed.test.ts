@@ -127,6 +127,19 @@ describe('embedded resources', () => {
     ]);
   });
 
+  it('orders parents by a to-one embed\'s column, and refuses it for to-many (PGRST118)', async () => {
+    const { data, error } = await anon
+      .from('emb_books')
+      .select('id, author:emb_authors!author_id(name)')
+      .in('id', [10, 12, 13])
+      .order('author(name)', { ascending: false, nullsFirst: false });
+    expect(error).toBeNull();
+    expect(data?.map((r) => r.id)).toEqual([12, 10, 13]);
+    const bad = await anon.from('emb_authors').select('id, emb_books!author_id(title)').order('emb_books(title)');
+    expect(bad.status).toBe(400);
+    expect(bad.error?.code).toBe('PGRST118');
+  });
+
   it('a null filter on an embed keeps parents without (is.null) or with (not.is.null) a match', async () => {
     const without = await bob.client.from('emb_books').select('id, emb_notes(id)').is('emb_notes', null).order('id');
     expect(without.error).toBeNull();
