@@ -180,6 +180,18 @@ describe('embedded resources', () => {
     expect(badCol.error?.code).toBe('42703');
   });
 
+  it('sees a foreign key added after the schema cache loaded (one reload, outside the transaction)', async () => {
+    expect((await anon.from('emb_authors').select('id').eq('id', 3)).data).toEqual([{ id: 3 }]);
+    await backend.query('create table public.emb_late (id int primary key, author_id int)');
+    await backend.query('grant select on public.emb_late to anon');
+    expect((await anon.from('emb_authors').select('id, emb_late(id)').eq('id', 3)).error?.code).toBe('PGRST200');
+    await backend.query('alter table public.emb_late add constraint emb_late_author_fkey foreign key (author_id) references public.emb_authors (id)');
+    await backend.query('insert into public.emb_late values (1, 3)');
+    const { data, error } = await anon.from('emb_authors').select('id, emb_late(id)').eq('id', 3);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 3, emb_late: [{ id: 1 }] }]);
+  });
+
   it('embeds over the app\'s real foreign key (locker_comments → locker_items)', async () => {
     const svc = serviceClient(backend);
     const item = { id: 'emb-item', type: 'bonus', title: 'Embed drop', artist: 'A', rarity: 'rare', expires_at: '2099-01-01T00:00:00Z' };
