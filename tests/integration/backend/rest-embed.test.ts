@@ -180,6 +180,22 @@ describe('embedded resources', () => {
     expect(badCol.error?.code).toBe('42703');
   });
 
+  it('a unique foreign key is one-to-one both ways: an object (or null), not an array', async () => {
+    for (const sql of [
+      'create table public.emb_bio (author_id int primary key references public.emb_authors (id), text text not null)',
+      'grant select on public.emb_bio to anon',
+      "insert into public.emb_bio values (1, 'about Ann')",
+    ]) await backend.query(sql);
+    const { data, error } = await anon.from('emb_authors').select('id, emb_bio(text)').in('id', [1, 2]).order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, emb_bio: { text: 'about Ann' } },
+      { id: 2, emb_bio: null },
+    ]);
+    const back = await anon.from('emb_bio').select('text, emb_authors(name)').single();
+    expect(back.data).toEqual({ text: 'about Ann', emb_authors: { name: 'Ann' } });
+  });
+
   it('sees a foreign key added after the schema cache loaded (one reload, outside the transaction)', async () => {
     expect((await anon.from('emb_authors').select('id').eq('id', 3)).data).toEqual([{ id: 3 }]);
     await backend.query('create table public.emb_late (id int primary key, author_id int)');
