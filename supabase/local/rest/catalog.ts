@@ -26,6 +26,16 @@ export interface Relation {
   isTable: boolean; // has xmax (tables), unlike views
 }
 
+/** A foreign key between two relations of the exposed schema (for embedded resources). */
+export interface ForeignKey {
+  name: string; // constraint name
+  from: string; // the table holding the key
+  fromCols: string[];
+  to: string; // the referenced table
+  toCols: string[];
+  unique: boolean; // fromCols are unique on `from`: the reverse direction is one-to-one
+}
+
 export interface FunctionArg {
   name: string;
   type: string;
@@ -52,6 +62,7 @@ export function quoteIdent(name: string): string {
 export class Catalog {
   private relations = new Map<string, Relation>();
   private functions = new Map<string, DbFunction[]>();
+  private foreignKeys: ForeignKey[] = [];
   private loadedAt = 0;
 
   constructor(
@@ -168,8 +179,26 @@ export class Catalog {
       });
       functions.set(f.name, list);
     }
+    const fks = await this.db.query<ForeignKey>(
+      `select c.conname as name, src.relname as "from", dst.relname as "to",
+              array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i)
+                      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as "fromCols",
+              array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i)
+                      join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) as "toCols",
+              exists (select 1 from pg_index x where x.indrelid = c.conrelid and x.indisunique and x.indpred is null
+                         and x.indkey::int2[] @> c.conkey and c.conkey @> x.indkey::int2[]) as "unique"
+         from pg_constraint c
+         join pg_class src on src.oid = c.conrelid
+         join pg_class dst on dst.oid = c.confrelid
+         join pg_namespace sn on sn.oid = src.relnamespace
+         join pg_namespace dn on dn.oid = dst.relnamespace
+        where c.contype = 'f' and sn.nspname = $1 and dn.nspname = $1
+        order by c.conname`,
+      [this.schema],
+    );
     this.relations = relations;
     this.functions = functions;
+    this.foreignKeys = fks.rows;
     this.loadedAt = startedAt; // what this load saw was committed before it started
   }
 
@@ -190,6 +219,16 @@ export class Catalog {
   async relation(name: string, since = Date.now()): Promise<Relation | undefined> {
     if (!this.relations.has(name)) await this.reloadSince(since);
     return this.relations.get(name);
+  }
+
+  /**
+   * Foreign keys joining `a` and `b` (either direction). Finding none reloads once: a key
+   * (or table) created after the last load is seen.
+   */
+  async foreignKeysBetween(a: string, b: string, since = Date.now()): Promise<ForeignKey[]> {
+    const find = () => this.foreignKeys.filter((k) => (k.from === a && k.to === b) || (k.from === b && k.to === a));
+    if (find().length === 0 || !this.relations.has(b)) await this.reloadSince(since);
+    return find();
   }
 
   async functionsNamed(name: string, since = Date.now()): Promise<DbFunction[]> {

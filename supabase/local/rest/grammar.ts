@@ -30,9 +30,21 @@ export interface OrderTerm {
 }
 
 export interface SelectItem {
-  column: string; // '*' for all
+  column: string; // '*' for all; for an embed, the relationship's name as written
   alias?: string;
+  embed?: EmbedSpec;
 }
+
+/** `alias:target!hint!inner(select)` — an embedded resource (resolved in embed.ts). */
+export interface EmbedSpec {
+  target: string;
+  hint?: string;
+  join: 'inner' | 'left';
+  select: SelectItem[];
+}
+
+/** Embeds nested deeper than this are refused (each level is one correlated subquery). */
+export const MAX_EMBED_DEPTH = 8;
 
 /** Splits on top-level commas, respecting (), {} and "quoted" segments. */
 export function splitTopLevel(input: string): string[] {
@@ -108,13 +120,16 @@ function parseLogicItem(item: string, depth: number): Filter {
   return parseOpValue(item.slice(0, dot), item.slice(dot + 1));
 }
 
-export function parseSelect(raw: string | null): SelectItem[] {
+const EMBED = /^(?:([^:()!]+):)?([^:()!]+)((?:![^!()]+)*)\((.*)\)$/s;
+
+export function parseSelect(raw: string | null, depth = 0): SelectItem[] {
   if (raw === null || raw.trim() === '' || raw.trim() === '*') return [{ column: '*' }];
   return splitTopLevel(raw).map((part) => {
     const p = part.trim();
-    if (p.includes('(')) {
-      throw parseError('Embedded resources are not supported by the local backend', `select item: ${p}`);
+    if (p.startsWith('...')) {
+      throw parseError('Spread embeds (...) are not supported by the local backend', `select item: ${p.slice(0, 200)}`);
     }
+    if (p.includes('(')) return parseEmbed(raw, p, depth);
     if (p.includes('::') || p.includes('->')) {
       throw parseError(`"failed to parse select parameter (${raw})"`, `casts and JSON paths are not supported: ${p}`);
     }
@@ -122,6 +137,27 @@ export function parseSelect(raw: string | null): SelectItem[] {
     if (colon > 0) return { alias: unquote(p.slice(0, colon)), column: unquote(p.slice(colon + 1)) };
     return { column: unquote(p) };
   });
+}
+
+function parseEmbed(raw: string, p: string, depth: number): SelectItem {
+  if (depth + 1 > MAX_EMBED_DEPTH) throw tooDeep('select parameter (embedded resources)', MAX_EMBED_DEPTH);
+  const m = EMBED.exec(p);
+  if (!m) throw parseError(`"failed to parse select parameter (${raw.slice(0, 200)})"`, `unexpected embedded resource syntax: ${p.slice(0, 200)}`);
+  let hint: string | undefined;
+  let join: 'inner' | 'left' = 'left';
+  for (const h of (m[3] ?? '').split('!').filter(Boolean)) {
+    if (h === 'inner' || h === 'left') join = h;
+    else if (hint === undefined) hint = h.trim();
+    else throw parseError(`"failed to parse select parameter (${raw.slice(0, 200)})"`, `more than one hint in ${p.slice(0, 200)}`);
+  }
+  const target = m[2]!.trim();
+  const inner = m[4]!.trim();
+  const alias = m[1]?.trim();
+  return {
+    column: target,
+    ...(alias ? { alias } : {}),
+    embed: { target, ...(hint ? { hint } : {}), join, select: inner === '' ? [] : parseSelect(inner, depth + 1) },
+  };
 }
 
 export function parseOrder(raw: string | null): OrderTerm[] {

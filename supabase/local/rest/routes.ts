@@ -16,6 +16,7 @@ import { parseFilters, parseOrder, parseSelect } from './grammar';
 import { fromPgError, invalidJson, isPgError, pgrst, unknownTable } from './errors';
 import { callRpc, resolveRpc } from './rpc';
 import { contentRange, parsePrefer, parseRange, readMaxRows, type Prefer } from './prefer';
+import { planSelect } from './embed';
 import { executeOnTable, OBJECT_MIME, singleObject, type TableResult } from './table';
 
 /** Carries a finished result out of a transaction that must not commit (tx=rollback). */
@@ -59,12 +60,14 @@ export class RestApi {
       throw pgrst(405, 'PGRST117', 'PUT (single-row upsert) is not implemented by the local backend', 'Use POST with Prefer: resolution=merge-duplicates');
     }
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw pgrst(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-    const rel = await this.catalog.relation(segments[0]!);
+    const since = Date.now();
+    const rel = await this.catalog.relation(segments[0]!, since);
     if (!rel) throw unknownTable('public', segments[0]!);
+    const plan = await planSelect(this.catalog, rel, url.searchParams, since); // embeds: catalog lookups stay outside the transaction
     let body: unknown;
     if (method === 'POST' || method === 'PATCH') body = parseJson(await readBody(req, JSON_BODY_LIMIT), invalidJson);
     const out = await this.run(claims, prefer, (tx) =>
-      executeOnTable(tx, { rel, method, params: url.searchParams, req, prefer, body, single, maxRows: this.maxRows }),
+      executeOnTable(tx, { rel, plan, method, req, prefer, body, single, maxRows: this.maxRows }),
     );
     this.reply(res, out, prefer, single, method === 'POST' && prefer.resolution ? [`resolution=${prefer.resolution}`] : []);
   }

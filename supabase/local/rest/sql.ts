@@ -76,6 +76,7 @@ export function selectListSql(rel: Shape, items: SelectItem[]): string {
   return items
     .map((it) => {
       // '*' is spelled out, so extra bookkeeping columns of a CTE never leak into the result
+      if (it.embed) throw parseError('Embedded resources are not supported by the local backend on function results', `select item: ${it.column}`);
       if (it.column === '*') return [...rel.columns.keys()].map(quoteIdent).join(', ');
       const col = column(rel, it.column, true);
       return it.alias ? `${quoteIdent(col.name)} as ${quoteIdent(it.alias)}` : quoteIdent(col.name);

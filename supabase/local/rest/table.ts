@@ -10,8 +10,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Tx } from '../db/database';
 import { quoteIdent, type Relation } from './catalog';
-import { parseFilters, parseOrder, parseSelect } from './grammar';
-import { Params, whereSql, selectListSql, orderSql, jsonAggregate, payloadColumns } from './sql';
+import { parseFilters } from './grammar';
+import { Params, whereSql, filterSql, jsonAggregate, payloadColumns } from './sql';
+import { EmbedSql, hasInnerEmbeds, type SelectPlan } from './embed';
 import { invalidJson, pgrst } from './errors';
 import { contentRange, parseRange, type Prefer } from './prefer';
 
@@ -20,8 +21,9 @@ const INSERTED = '"%pgrst_inserted"';
 
 export interface TableRequest {
   rel: Relation;
+  /** select + embeds, resolved against the catalog before the transaction */
+  plan: SelectPlan;
   method: string;
-  params: URLSearchParams;
   req: IncomingMessage;
   prefer: Prefer;
   body: unknown;
@@ -47,21 +49,26 @@ export function singleObject(arrayText: string, n: number): string {
 }
 
 export async function executeOnTable(tx: Tx, r: TableRequest): Promise<TableResult> {
-  const { rel, method, params, prefer, single } = r;
+  const { rel, method, prefer, single, plan } = r;
+  const params = plan.rootParams;
   const p = new Params();
-  const select = selectListSql(rel, parseSelect(params.get('select')));
+  const embeds = new EmbedSql(p);
   const filters = parseFilters(params);
   if (method === 'GET' || method === 'HEAD') {
-    const where = whereSql(rel, filters, p);
+    // the parent's own filters plus `exists` for each !inner embed; its params come first (count reuses them)
+    const t0 = quote('%t0');
+    const conds = [...filters.map((f) => `(${filterSql(rel, f, p)})`), ...embeds.innerConditions(plan.children, t0)];
+    const where = conds.length > 0 ? ` where ${conds.join(' and ')}` : '';
     const whereParams = p.values.length;
-    const order = orderSql(rel, parseOrder(params.get('order')));
+    const order = embeds.orderList(rel, plan, params.get('order'), t0);
     const { limit, offset } = parseRange(r.req, params, r.maxRows);
     const page = `${limit !== undefined ? ` limit ${p.add(limit)}` : ''}${offset ? ` offset ${p.add(offset)}` : ''}`;
-    const q = await tx.query<{ body: string; n: number }>(jsonAggregate(`(select * from ${rel.sqlName}${where}${order}${page}) _src`, select), p.values);
+    const select = embeds.selectList(rel, plan, '_src');
+    const q = await tx.query<{ body: string; n: number }>(jsonAggregate(`(select * from ${rel.sqlName} ${t0}${where}${order}${page}) _src`, select), p.values);
     const row = q.rows[0]!;
     let total: number | undefined;
     if (prefer.count) {
-      const c = await tx.query<{ n: number }>(`select count(*)::int as n from ${rel.sqlName}${where}`, p.values.slice(0, whereParams));
+      const c = await tx.query<{ n: number }>(`select count(*)::int as n from ${rel.sqlName} ${t0}${where}`, p.values.slice(0, whereParams));
       total = c.rows[0]!.n;
     }
     const text = single ? singleObject(row.body, row.n) : row.body;
@@ -71,6 +78,9 @@ export async function executeOnTable(tx: Tx, r: TableRequest): Promise<TableResu
   if ((method === 'PATCH' || method === 'DELETE') && filters.length === 0) {
     // hosted Supabase loads pg-safeupdate for API roles: a filterless UPDATE/DELETE is an error
     throw pgrst(400, '21000', `${method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`, null, 'Add a filter (e.g. ?id=eq.1); to touch every row use a filter that matches all of them');
+  }
+  if (hasInnerEmbeds(plan)) {
+    throw pgrst(400, 'PGRST100', '!inner embeds and null filters on embeds are not supported by the local backend on writes', 'Filter the written rows with the request filters instead');
   }
   let cte: string;
   let tracksInserts = false;
@@ -113,6 +123,7 @@ export async function executeOnTable(tx: Tx, r: TableRequest): Promise<TableResu
   } else {
     cte = `delete from ${rel.sqlName}${whereSql(rel, filters, p)} returning *`;
   }
+  const select = embeds.selectList(rel, plan, '_w');
   const sql = `with _w as (${cte})
     select (select coalesce(json_agg(_r), '[]')::text from (select ${select} from _w) _r) as body,
            (select count(*)::int from _w) as n,

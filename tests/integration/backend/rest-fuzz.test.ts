@@ -3,7 +3,8 @@
  * hostile values), orders, ranges, Prefer headers and bodies against a small known table.
  * Every answer must be a success or a clean 4xx in PostgREST's error shape — never a 5xx, a
  * hang, or a transaction left open (a control read after each run must succeed, and the
- * table's rows must be untouched by refused writes).
+ * table's rows must be untouched by refused writes). Embedded resources (a child table with a
+ * foreign key) are fuzzed too, and a second property checks embeds against a JS reference.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -19,6 +20,10 @@ beforeAll(async () => {
     "create table public.fuzz_rows (id int primary key, name text, tags text[] not null default '{}', meta jsonb not null default '{}', at timestamptz)",
     'grant all on public.fuzz_rows to service_role',
     "insert into public.fuzz_rows select g, 'n' || g, array['t' || (g % 3)], jsonb_build_object('k', g), now() from generate_series(1, 30) g",
+    'create table public.fuzz_kids (id int primary key, row_id int not null references public.fuzz_rows (id), label text)',
+    'grant all on public.fuzz_kids to service_role',
+    // kid k belongs to row (k % 20) + 1: rows 1..20 have 3 kids each, rows 21..30 none
+    "insert into public.fuzz_kids select k, (k % 20) + 1, 'k' || k from generate_series(1, 60) k",
   ]) await backend.query(sql);
 });
 afterAll(async () => {
@@ -37,11 +42,13 @@ const logic: fc.Arbitrary<string> = fc.letrec<{ tree: string }>((tie) => ({
     fc.tuple(fc.constantFrom('and', 'or', 'not.and'), fc.array(tie('tree'), { minLength: 0, maxLength: 3 })).map(([op, xs]) => `${op}(${xs.join(',')})`),
   ),
 })).tree;
+const embedKeys = ['fuzz_kids.id', 'fuzz_kids.label', 'k.id', 'fuzz_kids.nope', 'fuzz_kids'];
 const filterParam = fc.oneof(
-  fc.tuple(fc.constantFrom(...columns), fc.boolean(), fc.constantFrom(...ops), value).map(([c, not, op, v]) => [c, `${not ? 'not.' : ''}${op}.${v}`] as const),
+  fc.tuple(fc.constantFrom(...columns, ...embedKeys), fc.boolean(), fc.constantFrom(...ops), value).map(([c, not, op, v]) => [c, `${not ? 'not.' : ''}${op}.${v}`] as const),
   logic.map((t) => ['or', `(${t})`] as const),
+  fc.tuple(fc.constantFrom('fuzz_kids.limit', 'fuzz_kids.offset', 'fuzz_kids.order', 'k.limit'), fc.constantFrom('2', '-1', 'x', 'id.desc', 'label')).map(([k, v]) => [k, v] as const),
 );
-const select = fc.oneof(fc.constant('*'), fc.array(fc.constantFrom('id', 'name', 'tags', 'meta', 'x:id', 'nope', 'meta->k', 'author(*)', 'id::text'), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(',')));
+const select = fc.oneof(fc.constant('*'), fc.array(fc.constantFrom('id', 'name', 'tags', 'meta', 'x:id', 'nope', 'meta->k', 'author(*)', 'id::text', 'fuzz_kids(*)', 'k:fuzz_kids!inner(id,label)', 'fuzz_kids(id,fuzz_rows(id))', 'fuzz_kids!nope(*)', '...fuzz_kids(*)', 'fuzz_kids(nope)', 'fuzz_kids()'), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(',')));
 const order = fc.array(fc.tuple(fc.constantFrom(...columns), fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.sideways')), { maxLength: 3 }).map((xs) => xs.map(([c, m]) => c + m).join(','));
 const prefer = fc.array(fc.constantFrom('return=representation', 'return=minimal', 'count=exact', 'tx=rollback', 'handling=strict', 'max-affected=1', 'resolution=merge-duplicates', 'missing=default', 'bogus=1'), { maxLength: 3 });
 const body = fc.oneof(
@@ -103,4 +110,24 @@ it('every response is a success or a clean PostgREST-shaped 4xx; the backend sta
   const control = await fetch(`${backend.url}/rest/v1/fuzz_rows?select=id&id=eq.1`, { headers: h });
   expect(await control.json()).toEqual([{ id: 1 }]);
   expect(await snapshot()).toBe(before);
+});
+
+it('embedded resources return exactly the rows a JS reference computes (filters, !inner, order, limit)', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.boolean(), fc.integer({ min: 0, max: 65 }), fc.integer({ min: 1, max: 30 }), fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }), async (inner, minKid, maxRow, limit) => {
+      const qs = new URLSearchParams({ select: `id,fuzz_kids${inner ? '!inner' : ''}(id)`, id: `lte.${maxRow}`, order: 'id', 'fuzz_kids.id': `gt.${minKid}`, 'fuzz_kids.order': 'id.desc' });
+      if (limit !== undefined) qs.set('fuzz_kids.limit', String(limit));
+      const res = await fetch(`${backend.url}/rest/v1/fuzz_rows?${qs}`, { headers: h });
+      expect(res.status).toBe(200);
+      const expected = [];
+      for (let id = 1; id <= maxRow; id++) {
+        const kids = [];
+        for (let k = 60; k >= 1; k--) if ((k % 20) + 1 === id && k > minKid) kids.push({ id: k });
+        if (inner && kids.length === 0) continue;
+        expected.push({ id, fuzz_kids: limit === undefined ? kids : kids.slice(0, limit) });
+      }
+      expect(await res.json()).toEqual(expected);
+    }),
+    { numRuns: 60, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 100000) },
+  );
 });
