@@ -78,7 +78,12 @@ export function BucketNode({
               {item.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {[formatDate(item.uploadDate), formatMegabytes(item.size), item.metadata.duration]
+              {/* a locked item's size is not public (the server sends only its public fields) */}
+              {[
+                formatDate(item.uploadDate),
+                item.isLocked && !item.size ? null : formatMegabytes(item.size),
+                item.metadata.duration,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
