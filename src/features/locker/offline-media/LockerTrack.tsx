@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCloudDownload, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useMediaSession } from '../real-drops/use-media-session';
 import type { LockerItem } from '../types';
-import { canKeepOffline, formatBytes } from './offline-rules';
+import { canKeepOffline } from './offline-rules';
+import { TrackPlayer } from './TrackPlayer';
 import { sampleTrackBlob, type OfflineMedia } from './use-offline-media';
 
 /**
@@ -68,52 +68,18 @@ export function LockerTrack({
   }
 
   return (
-    <Stack gap={4}>
-      {src ? (
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental track, no spoken content to caption
-        <audio
-          ref={audioRef}
-          controls
-          preload="metadata"
-          src={src}
-          style={{ width: '100%', height: 36 }}
-          aria-label={`Play ${item.title}`}
-        />
-      ) : null}
-      <Group gap={6} justify="space-between">
-        {kept ? (
-          <>
-            <Badge color="teal" variant="light" size="sm" leftSection={<IconCloudDownload size={12} aria-hidden />}>
-              Kept offline{info ? ` · ${formatBytes(info.bytes)}` : ''}
-            </Badge>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              loading={busy}
-              onClick={() => void run(() => media.remove(item.id), 'Could not remove the offline copy')}
-            >
-              Remove offline copy
-            </Button>
-          </>
-        ) : (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconCloudDownload size={14} />}
-            loading={busy}
-            onClick={() => void run(() => media.keep(item), 'Not enough storage to keep this track')}
-          >
-            Keep for offline listening
-          </Button>
-        )}
-      </Group>
-      {error ? (
-        <Text size="xs" c="red" role="alert">
-          {error}
-        </Text>
-      ) : null}
-    </Stack>
+    <TrackPlayer
+      title={item.title}
+      src={src}
+      audioRef={audioRef}
+      keep={{
+        kept,
+        bytes: info?.bytes,
+        busy,
+        onKeep: () => void run(() => media.keep(item), 'Not enough storage to keep this track'),
+        onRemove: () => void run(() => media.remove(item.id), 'Could not remove the offline copy'),
+      }}
+      error={error}
+    />
   );
 }

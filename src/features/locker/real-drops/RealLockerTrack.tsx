@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCloudDownload, IconLock, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { logEngagement } from '../../../../sync';
 import { SyncContext } from '../../../data/sync-context';
 import { TRACK_PLAYED_EVENT } from '../../../lib/fan-server-contract';
 import { supabase } from '../../../lib/supabase';
-import { formatBytes } from '../offline-media/offline-rules';
+import { TrackPlayer } from '../offline-media/TrackPlayer';
 import type { OfflineMedia } from '../offline-media/use-offline-media';
 import type { LockerItem } from '../types';
 import { tierLabel } from './real-drop';
@@ -107,54 +107,23 @@ export function RealLockerTrack({
   }
 
   return (
-    <Stack gap={4}>
-      {src ? (
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- music track; no captions exist for uploads
-        <audio
-          ref={audioRef}
-          controls
-          preload="metadata"
-          src={src}
-          onPlay={onPlay}
-          style={{ width: '100%', height: 36 }}
-          aria-label={`Play ${item.title}`}
-        />
-      ) : null}
-      {media ? (
-        <Group gap={6} justify="space-between">
-          {kept ? (
-            <>
-              <Badge color="teal" variant="light" size="sm" leftSection={<IconCloudDownload size={12} aria-hidden />}>
-                Kept offline{info ? ` · ${formatBytes(info.bytes)}` : ''}
-              </Badge>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => void media.remove(item.id)}
-              >
-                Remove offline copy
-              </Button>
-            </>
-          ) : (
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconCloudDownload size={14} />}
-              loading={busy}
-              onClick={() => void keep()}
-            >
-              Keep for offline listening
-            </Button>
-          )}
-        </Group>
-      ) : null}
-      {error ? (
-        <Text size="xs" c="red" role="alert">
-          {error}
-        </Text>
-      ) : null}
-    </Stack>
+    <TrackPlayer
+      title={item.title}
+      src={src}
+      audioRef={audioRef}
+      onPlay={onPlay}
+      keep={
+        media
+          ? {
+              kept,
+              bytes: info?.bytes,
+              busy,
+              onKeep: () => void keep(),
+              onRemove: () => void media.remove(item.id),
+            }
+          : null
+      }
+      error={error}
+    />
   );
 }
