@@ -5,7 +5,7 @@
  * reward; once the connection returns the reaction and the claim reach the server.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goOffline, goOnline, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, signUpFan, waitForServiceWorker } from './helpers';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const PASSWORD = 'secret-pass-1';
@@ -13,26 +13,6 @@ const PASSWORD = 'secret-pass-1';
 const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signUpFan(page: Page, email: string) {
-  await page.goto('/welcome');
-  await page.getByRole('button', { name: 'Create Fan Account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Fan Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  for (const name of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
-    await dialog.getByText(name, { exact: true }).click();
-  }
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Jazz', { exact: true }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
-}
 
 async function serverRows(
   request: APIRequestContext,
@@ -55,7 +35,7 @@ test('a new fan uses the locker and claims a reward offline; both reach the serv
   request,
 }) => {
   test.setTimeout(180_000);
-  await signUpFan(page, `fan-locker-${run}@example.test`);
+  await signUpFan(page, `fan-locker-${run}@example.test`, PASSWORD);
   const userId = await page.evaluate(() => {
     const stored = JSON.parse(localStorage.getItem('bucket-auth') ?? '{}') as { user?: { id?: string } };
     return stored.user?.id ?? '';

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Seeds the app's in-memory auth state (the e2e harness's `window.__BUCKET_TEST_AUTH__`). */
 export async function useMemoryAuth(
@@ -48,4 +48,31 @@ export async function goOffline(context: BrowserContext) {
 export async function goOnline(context: BrowserContext) {
   await context.unroute('**/*');
   await context.setOffline(false);
+}
+
+/**
+ * Signs a new fan up through /welcome and completes the MediaID setup (three interests, Jazz),
+ * ending on /dashboard/fan. The sign-up form loads on the click, so the click is retried until it shows.
+ */
+export async function signUpFan(page: Page, email: string, password: string) {
+  await page.goto('/welcome');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Create Fan Account' }).first().click();
+    await expect(page.getByLabel('Confirm Password')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Fan Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  for (const name of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
+    await dialog.getByText(name, { exact: true }).click();
+  }
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByText('Jazz', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
 }

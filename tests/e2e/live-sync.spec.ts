@@ -5,6 +5,7 @@
  * A second tab on B shows the same truth but opens no socket: only the leader tab holds it.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signUpFan } from './helpers';
 
 const PASSWORD = 'secret-pass-1';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -14,29 +15,6 @@ const syncBadge = (page: Page) =>
     .getByRole('banner')
     .getByRole('status')
     .filter({ hasText: /^Sync:/ });
-
-async function signUpFan(page: Page, email: string) {
-  await page.goto('/welcome');
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Create Fan Account' }).first().click();
-    await expect(page.getByLabel('Confirm Password')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Fan Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  for (const name of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
-    await dialog.getByText(name, { exact: true }).click();
-  }
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Jazz', { exact: true }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
@@ -62,7 +40,7 @@ test('a claim on one device shows on the other without reload or focus; one sock
   try {
     const [contextA, contextB] = contexts as [BrowserContext, BrowserContext];
     const a = await contextA.newPage();
-    await signUpFan(a, email);
+    await signUpFan(a, email, PASSWORD);
     const b = await contextB.newPage();
     const bSockets = countSockets(b);
     await signIn(b, email);
