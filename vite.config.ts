@@ -2,9 +2,13 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './scripts/prerender-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
 // Paths of the Supabase HTTP APIs: the service worker must never answer them with the app shell.
+// Public pages shipped prerendered (scripts/prerender-plugin.ts); every other route uses the bare shell.
+const PRERENDERED_PAGES = ['/', '/welcome', '/login', '/catalog', '/artist/login', '/brand/login', '/developer/login', '/privacy', '/terms'];
+const APP_SHELL = 'app.html';
 const BACKEND_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/storage\/v1/, /^\/realtime\/v1/, /^\/__local\//];
 
 export default defineConfig({
@@ -26,6 +30,7 @@ export default defineConfig({
         modules: ['src/features/auth/identity-runtime.ts', '/sync/index.ts', 'src/data/create-app-storage.ts'],
       },
     }),
+    prerender({ pages: PRERENDERED_PAGES, shell: APP_SHELL, sessionKey: 'bucket-auth' }),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -52,7 +57,7 @@ export default defineConfig({
         // Precache the shell and every route chunk so every route opens offline after one visit.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,json,webmanifest}'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
-        navigateFallback: '/index.html',
+        navigateFallback: `/${APP_SHELL}`,
         navigateFallbackDenylist: BACKEND_PATHS,
         cleanupOutdatedCaches: true,
       },
@@ -65,5 +70,20 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|tiny-invariant|tiny-warning|cookie-es|seroval[^\\/]*)[\\/]/,
+              priority: 30,
+            },
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx|react-number-format|react-textarea-autosize|tslib)[\\/]/, priority: 20, minShareCount: 6 },
+            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });

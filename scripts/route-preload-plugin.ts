@@ -69,8 +69,15 @@ export function routePreload(options: {
         const script =
           `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(signedIn)},p=location.pathname,f=[];` +
           `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p))f=f.concat(r[i][1]);` +
-          `try{if(localStorage.getItem(${JSON.stringify(options.signedIn?.storageKey ?? '')}))f=f.concat(s)}catch(e){}` +
-          `f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+h;document.head.appendChild(l)})})()`;
+          `var u=0;try{u=localStorage.getItem(${JSON.stringify(options.signedIn?.storageKey ?? '')})}catch(e){}if(u)f=f.concat(s);` +
+          // A visitor's prerendered page paints from its HTML: its scripts only hydrate, so they
+          // leave the network to the first paint and start once it is on screen (see prerender-plugin).
+          `var lo=!u&&document.documentElement.hasAttribute('data-prerendered');` +
+          `var go=function(){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';if(lo)l.fetchPriority='low';l.href='/'+h;document.head.appendChild(l)})};` +
+          `var done=0;function run(){if(!done){done=1;go()}}` +
+          `if(!lo)run();else{setTimeout(run,3000);try{new PerformanceObserver(function(l){` +
+          `if(l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))setTimeout(run,0)})` +
+          `.observe({type:'paint',buffered:true})}catch(e){run()}}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

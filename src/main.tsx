@@ -1,18 +1,15 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AuthProvider } from './features/auth/AuthProvider';
-import { DeferredAppChrome } from './components/DeferredAppChrome';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app-root';
 import { createDeferredAuthSource } from './features/auth/deferred-auth-source';
-import { IdentitySync } from './features/auth/IdentitySync';
 import type { IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { AUTH_STORAGE_KEY } from './lib/auth-storage-key';
+import { captureEarlyInput } from './lib/early-input';
+import { HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
 
 declare global {
   interface Window {
@@ -71,15 +68,36 @@ const stopWatchingFirstRoute = router.subscribe('onResolved', () => {
   markFirstRouteLoaded();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
-      <AuthProvider source={auth} identity={identity}>
-        <IdentitySync enabled={!testAuth}>
-          <DeferredAppChrome ready={firstRouteIdle} uploads={!testAuth} />
-          <RouterProvider router={router} />
-        </IdentitySync>
-      </AuthProvider>
-    </MantineProvider>
-  </StrictMode>,
+const container = document.getElementById('root')!;
+const app = (
+  <AppRoot router={router} auth={auth} identity={identity} chromeReady={firstRouteIdle} realAuth={!testAuth} />
 );
+
+/**
+ * A page prerendered at build time (scripts/prerender-plugin.ts) for this very path is hydrated
+ * when the visitor is signed out, the state it was rendered in; anything else (a signed-in user,
+ * the e2e auth harness, the empty app shell) renders on the client, replacing the markup. The
+ * route's chunks load before hydrating, so the first client render matches the server's.
+ * Both run as a transition, as Next.js hydrates: React then renders in slices and yields to the
+ * browser between them (a default-priority first render is one long task that blocks input).
+ */
+const prerenderedPath = container.getAttribute(PRERENDERED_ATTRIBUTE);
+const sameView = prerenderedPath === window.location.pathname && !window.location.search;
+if (sameView && !testAuth && !auth.getSnapshot().user) {
+  // As TanStack's own SSR hydration does (router-core hydrate()): the tree then has the server's
+  // shape (no client-only Suspense around the matches).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => {
+    const early = captureEarlyInput(container);
+    // Until every field is hydrated (checked each frame, for at most 10 s).
+    const deadline = Date.now() + 10_000;
+    const restore = () => {
+      if (early.restore() > 0 && Date.now() < deadline) requestAnimationFrame(restore);
+    };
+    window.addEventListener(HYDRATED_EVENT, restore, { once: true });
+    startTransition(() => void hydrateRoot(container, app));
+  });
+} else {
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  startTransition(() => createRoot(container).render(app));
+}

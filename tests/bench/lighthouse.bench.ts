@@ -11,7 +11,8 @@
  * and Lighthouse keeps that storage (disableStorageReset): a signed-in fan on a new device.
  *
  * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_DIST (default dist),
- * LH_REPORTS=dir to keep the last run's JSON report per page. Expects `dist/` built (scripts/bench.mjs builds it).
+ * LH_REPORTS=dir to keep the last run's JSON report per page, LH_COMPARE=dir to measure the same pages of a
+ * second build (e.g. main's, built with `vite build --outDir dir`) in the same round robin (A/B). Expects `dist/` built (scripts/bench.mjs builds it).
  */
 import { createClient } from '@supabase/supabase-js';
 import * as chromeLauncher from 'chrome-launcher';
@@ -196,7 +197,7 @@ function line(name: string, samples: Sample[]) {
   const m = (key: keyof Sample) => median(samples.map((s) => s[key]));
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   return (
-    `  ${name.padEnd(16)} perf ${String(m('score')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(2)} s` +
+    `  ${name.padEnd(22)} perf ${String(m('score')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(2)} s` +
     `  TBT ${m('tbt').toFixed(0).padStart(4)} ms  CLS ${m('cls').toFixed(3)}` +
     `  JS ${kb(m('js')).padStart(7)}  CSS ${kb(m('css')).padStart(6)}` +
     `  (scores ${samples.map((s) => s.score).join(' ')})`
@@ -211,6 +212,8 @@ await buildBaseline();
 const backend = await startBackend();
 const app = await serve(process.env.LH_DIST ?? 'dist');
 const baseline = await serve(BASELINE_OUT);
+const compareDir = process.env.LH_COMPARE;
+const compare = compareDir ? await serve(compareDir) : null;
 try {
   const session = pages.includes('/dashboard/fan') ? await seedFan() : null;
   const targets = [
@@ -220,6 +223,13 @@ try {
       url: app.origin + path,
       session: path.startsWith('/dashboard') ? session : null,
     })),
+    ...(compare
+      ? pages.map((path) => ({
+          name: `${compareDir} ${path}`,
+          url: compare.origin + path,
+          session: path.startsWith('/dashboard') ? session : null,
+        }))
+      : []),
   ];
   const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
   // Round robin, so a noisy minute spreads over every page instead of sinking one.
@@ -234,6 +244,6 @@ try {
   for (const target of targets) console.log(line(target.name === 'baseline' ? 'baseline (ref)' : target.name, samples.get(target.name)!));
 } finally {
   backend?.kill();
-  await Promise.all([app.server.close(), baseline.server.close()]);
+  await Promise.all([app.server.close(), baseline.server.close(), compare?.server.close()]);
 }
 process.exit(0);

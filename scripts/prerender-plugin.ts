@@ -1,0 +1,152 @@
+/**
+ * Vite build plugin: public pages ship as HTML already rendered, so a phone paints them before any
+ * JavaScript has downloaded; the browser then hydrates them (src/main.tsx). After the client bundle
+ * is written, each page of `pages` is rendered by src/prerender-entry.tsx (loaded through a Vite
+ * SSR dev server in Node, never shipped) into the built index.html: `/` into index.html, `/x/y`
+ * into x/y.html. The bare shell moves to `shell` (app.html): the app's fallback for every other
+ * route, served by `vite preview` (configurePreviewServer below) and by the service worker's
+ * navigateFallback, so no route ever flashes another page's markup. Runs before vite-plugin-pwa
+ * writes the service worker, which then precaches the prerendered pages too.
+ */
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+export interface PrerenderOptions {
+  pages: string[];
+  /** File name of the bare app shell (the SPA fallback), relative to the build output. */
+  shell: string;
+  /** localStorage key of a stored session: a signed-in user's prerendered page stays hidden until the client renders. */
+  sessionKey: string;
+}
+
+/** What src/prerender-entry.tsx exports (typed here: the app's sources are not in this tsconfig). */
+interface PrerenderEntry {
+  render(path: string): Promise<{ html: string; title: string }>;
+  headMarkup(): string;
+}
+
+export const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}.html`);
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Runs first in <head>: marks a stored session (its page renders on the client, hidden until then)
+ * and holds form submits until the app has hydrated (`data-hydrated`, set by AppRoot): before
+ * that a submit would be the browser's own GET, with the fields (a password) in the URL.
+ */
+function headScript(sessionKey: string): string {
+  return (
+    `(function(){var d=document.documentElement;` +
+    `try{if(localStorage.getItem(${JSON.stringify(sessionKey)}))d.setAttribute('data-signed-in','')}catch(e){}` +
+    `addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated'))e.preventDefault()},true)})()`
+  );
+}
+
+/**
+ * The page paints from its HTML; its scripts only hydrate it. For a visitor they are fetched at
+ * low priority once the first contentful paint is on screen, instead of sharing a phone's
+ * bandwidth and CPU with the HTML and CSS of that paint; a signed-in user (whose page renders on
+ * the client) gets them at once. The shell's entry script and modulepreload links become one loader at the end of body.
+ */
+function bootAfterFirstPaint(shell: string): string {
+  const files: string[] = [];
+  let entry = '';
+  const html = shell
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_all, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_all, href: string) => {
+      files.push(href);
+      return '';
+    });
+  if (!entry) throw new Error('prerender: no entry <script type="module"> in the shell');
+  const loader =
+    `(function(){var d=document.documentElement,lo=!d.hasAttribute('data-signed-in');` +
+    `function add(t,u){var e=document.createElement(t);e.crossOrigin='';if(lo)e.fetchPriority='low';` +
+    `if(t==='script'){e.type='module';e.src=u}else{e.rel='modulepreload';e.href=u}document.head.appendChild(e)}` +
+    `function go(){${JSON.stringify(files)}.forEach(function(u){add('link',u)});add('script',${JSON.stringify(entry)})}` +
+    // After the first contentful paint is on screen (a paint entry is reported once presented);
+    // a page that cannot paint (a background tab) starts after 3 s anyway.
+    `var done=0;function run(){if(!done){done=1;go()}}` +
+    `if(!lo)run();else{setTimeout(run,3000);try{new PerformanceObserver(function(l){` +
+    `if(l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))setTimeout(run,0)})` +
+    `.observe({type:'paint',buffered:true})}catch(e){run()}}})()`;
+  return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
+}
+
+export function prerender(options: PrerenderOptions): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'bucket:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'pre',
+      async handler() {
+        if (config.build.ssr || config.build.write === false) return;
+        const outDir = resolve(config.root, config.build.outDir);
+        // Builds of other pages with this config (the Lighthouse baseline page) have no app shell.
+        if (!existsSync(join(outDir, 'index.html'))) return;
+        const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+        writeFileSync(join(outDir, options.shell), shell);
+        const { createServer } = await import('vite');
+        const react = (await import('@vitejs/plugin-react')).default;
+        const server = await createServer({
+          configFile: false,
+          root: config.root,
+          mode: 'production',
+          logLevel: 'error',
+          appType: 'custom',
+          plugins: [react()],
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          // Node imports the dependencies itself: no dependency scan or pre-bundling.
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        // Every route module is evaluated (no route splitting here); supabase-js builds its realtime
+        // client at import and wants a WebSocket, which Node 20 lacks: give it `ws` (never connects).
+        const globals = globalThis as { WebSocket?: unknown };
+        globals.WebSocket ??= (await import('ws')).default;
+        try {
+          const entry = (await server.ssrLoadModule('/src/prerender-entry.tsx')) as PrerenderEntry;
+          const head = entry.headMarkup() + `<script>${headScript(options.sessionKey)}</script>` +
+            // A signed-in user gets the client render (their own header, their data): the visitor's
+            // markup stays hidden until then instead of flashing.
+            '<style>html[data-signed-in] #root[data-prerendered]{visibility:hidden}</style>';
+          for (const path of options.pages) {
+            const { html, title } = await entry.render(path);
+            const page = bootAfterFirstPaint(shell)
+              .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="dark" data-prerendered>')
+              .replace('</head>', `${head}</head>`)
+              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+              .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(path)}">${html}</div>`);
+            if (!page.includes('data-prerendered')) throw new Error(`prerender: no <div id="root"></div> in the shell for ${path}`);
+            const file = join(outDir, htmlFileOf(path));
+            mkdirSync(dirname(file), { recursive: true });
+            writeFileSync(file, page);
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    configurePreviewServer(server) {
+      // `vite preview` falls back to index.html (now the landing page) for unknown paths: send
+      // navigations that match no file to the bare shell instead, as a static host's rewrite would.
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const isPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(url.pathname);
+        if (isPage && url.pathname !== '/' && !existsSync(join(outDir, htmlFileOf(url.pathname)))) {
+          req.url = `/${options.shell}${url.search}`;
+        }
+        next();
+      });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The whole app tree, shared by the browser entry (`main.tsx`) and the build-time prerender
+ * (`prerender-entry.tsx`): a prerendered page hydrates only if both render exactly this tree.
+ */
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, useEffect } from 'react';
+import { DeferredAppChrome } from './components/DeferredAppChrome';
+import { AuthProvider } from './features/auth/AuthProvider';
+import type { IdentityStore } from './features/auth/identity-store';
+import { IdentitySync } from './features/auth/IdentitySync';
+import type { AuthStateSource } from './lib/auth-state';
+import { HYDRATED_EVENT } from './lib/prerendered';
+import type { createAppRouter } from './router';
+import { cssVariablesResolver, theme } from './theme';
+
+export interface AppRootProps {
+  router: ReturnType<typeof createAppRouter>;
+  auth: AuthStateSource;
+  identity: Promise<IdentityStore> | null;
+  /** Resolves when the first route has rendered and the page is idle: app chrome mounts then. */
+  chromeReady: Promise<void>;
+  /** False under the e2e in-memory auth harness (no real session: no identity sync, no uploads). */
+  realAuth: boolean;
+}
+
+/** Marks the document once the app is live: prerendered pages hold form submits until then. */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return null;
+}
+
+export function AppRoot({ router, auth, identity, chromeReady, realAuth }: AppRootProps) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
+        <AuthProvider source={auth} identity={identity}>
+          <IdentitySync enabled={realAuth}>
+            <DeferredAppChrome ready={chromeReady} uploads={realAuth} />
+            <RouterProvider router={router} />
+            <HydratedMark />
+          </IdentitySync>
+        </AuthProvider>
+      </MantineProvider>
+    </StrictMode>
+  );
+}
