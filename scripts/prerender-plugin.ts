@@ -33,14 +33,22 @@ const escapeHtml = (text: string) =>
 
 /**
  * Runs first in <head>: marks a stored session (its page renders on the client, hidden until then)
- * and holds form submits until the app has hydrated (`data-hydrated`, set by AppRoot): before
- * that a submit would be the browser's own GET, with the fields (a password) in the URL.
+ * and, until the app has hydrated (`data-hydrated`, set by AppRoot), holds the visitor's last click
+ * on a button and any form submit: before hydration a button does nothing and a submit would be
+ * the browser's own GET, with the fields (a password) in the URL. The app makes the held action
+ * again once its target is live (src/lib/early-input.ts), so the visitor's click still counts.
+ * Links are left alone: they navigate natively.
  */
 function headScript(sessionKey: string): string {
   return (
     `(function(){var d=document.documentElement;` +
     `try{if(localStorage.getItem(${JSON.stringify(sessionKey)}))d.setAttribute('data-signed-in','')}catch(e){}` +
-    `addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated'))e.preventDefault()},true)})()`
+    `function live(){return d.hasAttribute('data-hydrated')}` +
+    `addEventListener('click',function(e){if(live())return;` +
+    `var t=e.target&&e.target.closest&&e.target.closest('button,[role=button],[role=tab]');` +
+    `if(t){e.preventDefault();window.__bucketHeld={target:t,form:null,submitter:null}}},true);` +
+    `addEventListener('submit',function(e){if(live())return;e.preventDefault();` +
+    `if(!window.__bucketHeld)window.__bucketHeld={target:null,form:e.target,submitter:e.submitter}},true)})()`
   );
 }
 
@@ -77,9 +85,9 @@ function bootAfterFirstPaint(shell: string): string {
   return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
 }
 
-export function prerender(options: PrerenderOptions): Plugin {
+export function prerender(options: PrerenderOptions): Plugin[] {
   let config: ResolvedConfig;
-  return {
+  const build: Plugin = {
     name: 'bucket:prerender',
     apply: 'build',
     configResolved(resolved) {
@@ -114,7 +122,9 @@ export function prerender(options: PrerenderOptions): Plugin {
         globals.WebSocket ??= (await import('ws')).default;
         try {
           const entry = (await server.ssrLoadModule('/src/prerender-entry.tsx')) as PrerenderEntry;
-          const head = entry.headMarkup() + `<script>${headScript(options.sessionKey)}</script>` +
+          const head =
+            entry.headMarkup() +
+            `<script>${headScript(options.sessionKey)}</script>` +
             // A signed-in user gets the client render (their own header, their data): the visitor's
             // markup stays hidden until then instead of flashing.
             '<style>html[data-signed-in] #root[data-prerendered]{visibility:hidden}</style>';
@@ -125,7 +135,8 @@ export function prerender(options: PrerenderOptions): Plugin {
               .replace('</head>', `${head}</head>`)
               .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
               .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(path)}">${html}</div>`);
-            if (!page.includes('data-prerendered')) throw new Error(`prerender: no <div id="root"></div> in the shell for ${path}`);
+            if (!page.includes('data-prerendered'))
+              throw new Error(`prerender: no <div id="root"></div> in the shell for ${path}`);
             const file = join(outDir, htmlFileOf(path));
             mkdirSync(dirname(file), { recursive: true });
             writeFileSync(file, page);
@@ -135,6 +146,10 @@ export function prerender(options: PrerenderOptions): Plugin {
         }
       },
     },
+  };
+  // `vite preview` resolves the config as 'serve': this part must not be limited to builds.
+  const preview: Plugin = {
+    name: 'bucket:prerender-preview',
     configurePreviewServer(server) {
       // `vite preview` falls back to index.html (now the landing page) for unknown paths: send
       // navigations that match no file to the bare shell instead, as a static host's rewrite would.
@@ -149,4 +164,5 @@ export function prerender(options: PrerenderOptions): Plugin {
       });
     },
   };
+  return [build, preview];
 }

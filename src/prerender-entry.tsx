@@ -7,6 +7,7 @@
 import { ColorSchemeScript } from '@mantine/core';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { AppRoot } from './app-root';
 import { createDeferredAuthSource } from './features/auth/deferred-auth-source';
 import { createAppRouter } from './router';
@@ -18,9 +19,14 @@ export async function render(path: string): Promise<{ html: string; title: strin
   const router = createAppRouter({ auth });
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
-  const html = renderToString(
+  // React's static prerender waits for every Suspense boundary (lazy screens included), so no
+  // boundary is left for the client to render from scratch; an unlimited chunk size writes each
+  // one in place (not as a hidden segment moved by an inline script), so the page reads without JS.
+  const { prelude } = await prerender(
     <AppRoot router={router} auth={auth} identity={null} chromeReady={never} realAuth />,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  const html = await new Response(prelude).text();
   const title = router.state.matches.at(-1)?.meta?.find((m) => m?.title)?.title ?? 'Bucket & MediaID';
   return { html, title };
 }

@@ -7,8 +7,10 @@ import type { CatalogView } from './CatalogFilters';
 import { paginate } from './filter-artists';
 
 export const PAGE_SIZE = 24;
-/** Cards rendered with the first paint; the rest of the page follows in an interruptible render. */
+/** Cards rendered with the first paint (and prerendered); the rest of the page follows in steps. */
 const FIRST_PAINT_ITEMS = 4;
+/** Cards added per follow-up step until the page is complete. */
+const FOLLOW_UP_BATCH = 4;
 
 /**
  * Cards below the first screenful skip layout and paint until scrolled near (content-visibility),
@@ -26,14 +28,17 @@ export interface CatalogResultsProps {
 
 /** One page of matching artists as grid cards or list rows, with pagination and the empty state. */
 export function CatalogResults({ matches, view, page, onPageChange }: CatalogResultsProps) {
-  // The first screenful paints at once; the remaining cards render in a transition, which React
-  // splits into short tasks, so the page answers input while they arrive.
-  const [complete, setComplete] = useState(false);
+  // The first screenful paints at once; the rest of the page follows a few cards per task, each
+  // step an interruptible render with a small commit, so a phone keeps answering input while the
+  // cards arrive (one 20-card commit was a long task of its own).
+  const [count, setCount] = useState(FIRST_PAINT_ITEMS);
   useEffect(() => {
-    startTransition(() => setComplete(true));
-  }, []);
+    if (count >= PAGE_SIZE) return undefined;
+    const next = window.setTimeout(() => startTransition(() => setCount((c) => c + FOLLOW_UP_BATCH)), 0);
+    return () => window.clearTimeout(next);
+  }, [count]);
   const shown = paginate(matches, page, PAGE_SIZE);
-  const items = complete ? shown.items : shown.items.slice(0, FIRST_PAINT_ITEMS);
+  const items = shown.items.slice(0, count);
 
   if (matches.length === 0) {
     return (

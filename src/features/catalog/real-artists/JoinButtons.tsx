@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useContext, useState } from 'react';
-import { followArtist, unfollowArtist } from '../../../../sync';
+import { followArtist, unfollowArtist } from '../../../../sync/writes/follow-artist';
 import { SyncContext } from '../../../data/sync-context';
 import { PaymentButton } from '../../payments';
 import { REAL_TIER_OFFERS, type RealArtist } from './real-artist';

@@ -1,11 +1,16 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ContentTier } from '../../../../sync/fans/entitlement';
-import { FanArtistBucketDialog } from '../../bucket';
 import type { GenreFilter } from '../filter-artists';
 import { filterRealArtists, type RealArtist } from './real-artist';
 import { RealArtistCard } from './RealArtistCard';
 import { useFollowState, useRealArtists } from './use-real-artists';
+
+// The Artist Bucket (player, downloads, the upload stack it shares) loads when a fan opens one:
+// the catalog itself, and every visitor, never download it.
+const FanArtistBucketDialog = lazy(() =>
+  import('../../bucket/FanArtistBucketDialog').then((m) => ({ default: m.FanArtistBucketDialog })),
+);
 
 /**
  * Real artists (issue 13 item 1) above the sample catalog, filtered by the page's search text and
@@ -51,11 +56,15 @@ export function RealArtistsSection({ query, genre }: { query: string; genre: Gen
       <Title order={2} size="h3">
         Sample artists
       </Title>
-      <FanArtistBucketDialog
-        artist={open}
-        viewer={{ userId: follow.userId, followTier: openTier }}
-        onClose={() => setOpen(null)}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <FanArtistBucketDialog
+            artist={open}
+            viewer={{ userId: follow.userId, followTier: openTier }}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

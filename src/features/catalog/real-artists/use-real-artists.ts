@@ -3,9 +3,9 @@ import { map } from 'rxjs';
 import type { SubscriptionDoc } from '../../../../sync/schemas/subscriptions';
 import { SyncContext } from '../../../data/sync-context';
 import { useObservableValue } from '../../../data/use-observable-value';
-import { supabase } from '../../../lib/supabase';
+import { loadSupabase } from '../../../lib/load-supabase';
 import { ARTIST_DIRECTORY_TABLE, PREVIEWS_TABLE } from '../../../lib/fan-server-contract';
-import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
+import { useAuthSnapshotPassive } from '../../../lib/use-auth-snapshot';
 import { buildRealArtists, type DirectoryRow, type LatestPreview, type RealArtist } from './real-artist';
 
 export interface RealArtistsState {
@@ -22,7 +22,8 @@ const PREVIEW_WINDOW = 500;
  * visitors no data at all: 'signedOut').
  */
 export function useRealArtists(): RealArtistsState {
-  const { session } = useAuthSnapshot();
+  // Passive: a visitor's catalog must not load the identity runtime just to learn there is no session.
+  const { session } = useAuthSnapshotPassive();
   const signedIn = Boolean(session);
   const [state, setState] = useState<{ artists: RealArtist[]; status: RealArtistsState['status'] }>({
     artists: [],
@@ -32,26 +33,36 @@ export function useRealArtists(): RealArtistsState {
   useEffect(() => {
     if (!signedIn) return undefined;
     let live = true;
-    void Promise.all([
-      supabase.from(ARTIST_DIRECTORY_TABLE).select('artist_id,name,followers,plays,genres,items').gt('items', 0),
-      supabase
-        .from(PREVIEWS_TABLE)
-        .select('artist_id,title,file_type,created_at')
-        .eq('_deleted', false)
-        .order('created_at', { ascending: false })
-        .limit(PREVIEW_WINDOW),
-    ]).then(([directory, previews]) => {
-      if (!live) return;
-      const error = directory.error ?? previews.error;
-      if (error) {
-        console.warn('[catalog] real artists unavailable', error.message);
+    // Signed-out visitors never download supabase-js for the catalog.
+    void loadSupabase()
+      .then((supabase) =>
+        Promise.all([
+          supabase.from(ARTIST_DIRECTORY_TABLE).select('artist_id,name,followers,plays,genres,items').gt('items', 0),
+          supabase
+            .from(PREVIEWS_TABLE)
+            .select('artist_id,title,file_type,created_at')
+            .eq('_deleted', false)
+            .order('created_at', { ascending: false })
+            .limit(PREVIEW_WINDOW),
+        ]),
+      )
+      .then(([directory, previews]) => {
+        if (!live) return;
+        const error = directory.error ?? previews.error;
+        if (error) {
+          console.warn('[catalog] real artists unavailable', error.message);
+          setState((s) => ({ artists: s.artists, status: 'unavailable' }));
+          return;
+        }
+        const rows = (directory.data ?? []) as DirectoryRow[];
+        const latest = (previews.data ?? []) as (LatestPreview & { artist_id: string })[];
+        setState({ artists: buildRealArtists(rows, latest), status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        console.warn('[catalog] real artists unavailable', error);
         setState((s) => ({ artists: s.artists, status: 'unavailable' }));
-        return;
-      }
-      const rows = (directory.data ?? []) as DirectoryRow[];
-      const latest = (previews.data ?? []) as (LatestPreview & { artist_id: string })[];
-      setState({ artists: buildRealArtists(rows, latest), status: 'ready' });
-    });
+      });
     return () => {
       live = false;
     };
