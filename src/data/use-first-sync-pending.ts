@@ -2,7 +2,8 @@
 // finished once, an empty local list means "not here yet" rather than "empty". Derived from
 // local facts only (the engine's shared sync meta and the browser's online flag): offline, or
 // once a request has failed, it is false, so screens show their real empty state.
-import { useContext } from 'react';
+import { useContext, useMemo } from 'react';
+import { distinctUntilChanged, map } from 'rxjs';
 import { useOnline } from '../lib/use-online';
 import { SyncContext } from './sync-context';
 import { useObservableValue } from './use-observable-value';
@@ -11,8 +12,17 @@ export function useFirstSyncPending(): boolean {
   const sync = useContext(SyncContext);
   const online = useOnline();
   const engine = sync?.engine ?? null;
-  const lastSyncedAt = useObservableValue<Date | null>(engine?.lastSyncedAt$ ?? null, null);
-  const failure = useObservableValue<unknown>(engine?.failure$ ?? null, null);
+  // Booleans, not the Date/failure objects: a later sync cycle must not re-render the page.
+  const synced$ = useMemo(
+    () => engine?.lastSyncedAt$.pipe(map((at) => at !== null), distinctUntilChanged()) ?? null,
+    [engine],
+  );
+  const failed$ = useMemo(
+    () => engine?.failure$.pipe(map((failure) => failure !== null), distinctUntilChanged()) ?? null,
+    [engine],
+  );
+  const synced = useObservableValue(synced$, false);
+  const failed = useObservableValue(failed$, false);
   if (!sync?.userId || sync.error || !online) return false;
-  return lastSyncedAt === null && failure === null;
+  return !synced && !failed;
 }

@@ -2,7 +2,7 @@ import { Alert, Card, Container, Grid, Group, Stack, Switch, Text, Title } from 
 import { memo, useState } from 'react';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { useFirstSyncPending } from '../../data/use-first-sync-pending';
 import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
 import { DailyRewardsCalendar } from '../rewards';
@@ -23,7 +23,7 @@ const Side = memo(SidePanel);
 
 /** `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards. */
 export function FanDashboardPage() {
-  const { user } = useAuthSnapshot();
+  const user = useAuthUser();
   const [mock, setMock] = useState(true);
   const { items, source: lockerSource, refused: lockerRefused, ...lockerHandlers } = useFanLocker();
   const rewards = useFanRewards();
