@@ -14,11 +14,19 @@ export function useFirstSyncPending(): boolean {
   const engine = sync?.engine ?? null;
   // Booleans, not the Date/failure objects: a later sync cycle must not re-render the page.
   const synced$ = useMemo(
-    () => engine?.lastSyncedAt$.pipe(map((at) => at !== null), distinctUntilChanged()) ?? null,
+    () =>
+      engine?.lastSyncedAt$.pipe(
+        map((at) => at !== null),
+        distinctUntilChanged(),
+      ) ?? null,
     [engine],
   );
   const failed$ = useMemo(
-    () => engine?.failure$.pipe(map((failure) => failure !== null), distinctUntilChanged()) ?? null,
+    () =>
+      engine?.failure$.pipe(
+        map((failure) => failure !== null),
+        distinctUntilChanged(),
+      ) ?? null,
     [engine],
   );
   const synced = useObservableValue(synced$, false);
