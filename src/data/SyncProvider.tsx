@@ -3,6 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SyncEngine, SyncEngineOptions } from '../../sync';
+import { probeLocalDatabase } from './local-database-probe';
 import { SyncContext, type SyncContextValue } from './sync-context';
 
 export interface SyncProviderProps {
@@ -22,12 +23,17 @@ let previousClose: Promise<unknown> = Promise.resolve();
 
 export function SyncProvider({ supabase, userId, options, children }: SyncProviderProps) {
   const [state, setState] = useState<{ engine: SyncEngine | null; error: Error | null }>({ engine: null, error: null });
+  const [newDeviceUser, setNewDeviceUser] = useState<string | null>(null);
   const optionsKey = JSON.stringify(options ?? {});
 
   useEffect(() => {
     if (!userId || !supabase) return undefined;
     let cancelled = false;
     const extra = JSON.parse(optionsKey) as SyncProviderProps['options'];
+    // Asked before this effect can create the database, and without the engine's chunk.
+    void probeLocalDatabase(userId).then((found) => {
+      if (!cancelled && found === 'none') setNewDeviceUser(userId);
+    });
     const opening = (async (): Promise<SyncEngine | null> => {
       await previousClose;
       if (cancelled) return null;
@@ -52,13 +58,20 @@ export function SyncProvider({ supabase, userId, options, children }: SyncProvid
     return () => {
       cancelled = true;
       setState({ engine: null, error: null });
+      setNewDeviceUser(null);
       previousClose = opening.then((engine) => engine?.close()).catch(() => undefined);
     };
   }, [supabase, userId, optionsKey]);
 
   const value = useMemo<SyncContextValue>(
-    () => ({ engine: state.engine, db: state.engine?.db ?? null, userId, error: state.error }),
-    [state, userId],
+    () => ({
+      engine: state.engine,
+      db: state.engine?.db ?? null,
+      userId,
+      error: state.error,
+      newDevice: newDeviceUser !== null && newDeviceUser === userId,
+    }),
+    [state, userId, newDeviceUser],
   );
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
 }

@@ -8,6 +8,11 @@ export interface SyncContextValue {
   userId: string | null;
   /** Set when the local database could not be opened. */
   error: Error | null;
+  /**
+   * True while the engine opens on a device that had no local database for this user (checked
+   * before opening): there are no local rows to wait for, so the guard can decide at once.
+   */
+  newDevice: boolean;
 }
 
 export const SyncContext = createContext<SyncContextValue | null>(null);

@@ -14,7 +14,7 @@ import { useAuthPassive } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 
 function IdentityBridge({ identity }: { identity: IdentityStore }) {
-  const { engine, userId, error } = useSyncContext();
+  const { engine, userId, error, newDevice } = useSyncContext();
 
   useEffect(() => {
     if (!userId) {
@@ -31,11 +31,18 @@ function IdentityBridge({ identity }: { identity: IdentityStore }) {
       identity.setLocal(userId, null);
       return;
     }
-    if (!engine || engine.userId !== userId) return; // still opening: the profile stays loading
+    if (!engine || engine.userId !== userId) {
+      // Still opening: the profile stays loading, unless this device has no local rows to wait for.
+      if (newDevice) identity.setLocal(userId, { profile: null, mediaIds: [] });
+      return;
+    }
     const { db } = engine;
     let profile: ProfileRecord | null | undefined;
     let mediaIds: MediaIdRecord[] | undefined;
-    const push = () => identity.setLocal(userId, { profile, mediaIds });
+    // Both reads first: a half-read pair would put a guard that already allowed back to loading.
+    const push = () => {
+      if (profile !== undefined && mediaIds !== undefined) identity.setLocal(userId, { profile, mediaIds });
+    };
     const profileSub = db.profiles.findOne(userId).$.subscribe((doc) => {
       profile = doc ? (doc.toMutableJSON() as ProfileDoc) : null;
       push();
@@ -61,7 +68,7 @@ function IdentityBridge({ identity }: { identity: IdentityStore }) {
       mediaSub.unsubscribe();
       identity.attachWriter(null);
     };
-  }, [engine, userId, error, identity]);
+  }, [engine, userId, error, newDevice, identity]);
 
   return null;
 }

@@ -1,8 +1,10 @@
-import { Alert, Card, Container, Grid, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Card, Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { memo, useState } from 'react';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
-import { DailyLockerCarousel, OfflineMediaSummary, useOfflineMedia } from '../locker';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useAuthUser } from '../../lib/use-auth-snapshot';
+import { useFirstSyncPending } from '../../data/use-first-sync-pending';
+import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
 import { DailyRewardsCalendar } from '../rewards';
 import { DashboardTabs } from './DashboardTabs';
 import { fanDisplayName } from './display-name';
@@ -13,19 +15,29 @@ import { useFanLocker } from './use-fan-locker';
 import { useFanRewards } from './use-fan-rewards';
 import { useFanSubscriptions } from './use-fan-subscriptions';
 
+// Sync updates re-render the page often during a first sync; these panels change only with their props.
+const RoleSwitcher = memo(CompactRoleSwitcher);
+const Stats = memo(StatsPanel);
+const FeedTabs = memo(DashboardTabs);
+const Side = memo(SidePanel);
+
 /** `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards. */
 export function FanDashboardPage() {
-  const { user } = useAuthSnapshot();
+  const user = useAuthUser();
   const [mock, setMock] = useState(true);
   const { items, source: lockerSource, refused: lockerRefused, ...lockerHandlers } = useFanLocker();
   const rewards = useFanRewards();
   const subscriptions = useFanSubscriptions();
   const media = useOfflineMedia(user?.id ?? 'local');
+  // A new device shows the skeleton, not 'Your Locker is Empty', until its first sync has finished.
+  const firstSyncPending = useFirstSyncPending();
   const contentUnlocked =
     rewards.source === 'synced'
       ? rewards.rewards.filter((r) => r.isClaimed).length + items.filter((i) => i.isUsed || i.claimedDate).length
       : null;
   const data = useFanDashboardData(mock, { subscriptions, contentUnlocked });
+  // The greeting and the Daily Locker paint first; the panels and rewards below follow.
+  const belowFold = useAfterFirstPaint();
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -39,7 +51,7 @@ export function FanDashboardPage() {
           </div>
           <Group gap="md">
             <Switch label="Mock Data" checked={mock} onChange={(event) => setMock(event.currentTarget.checked)} />
-            <CompactRoleSwitcher />
+            <RoleSwitcher />
           </Group>
         </Group>
 
@@ -52,52 +64,56 @@ export function FanDashboardPage() {
               {message}
             </Alert>
           ))}
-          {lockerSource === 'loading' ? (
-            <Skeleton h={320} radius="lg" aria-label="Loading your Daily Locker" />
+          {lockerSource === 'loading' || (items.length === 0 && firstSyncPending) ? (
+            <LockerSkeleton />
           ) : (
             <DailyLockerCarousel items={items} fanTier={data.fanTier} media={media} {...lockerHandlers} />
           )}
           <OfflineMediaSummary media={media} />
         </Stack>
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <StatsPanel stats={data.stats} subscriptions={data.subscriptions} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <DashboardTabs activity={data.activity} recommendations={data.recommendations} library={data.library} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <SidePanel trending={data.trending} upcoming={data.upcoming} />
-          </Grid.Col>
-        </Grid>
+        {belowFold ? (
+          <>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 3 }}>
+                <Stats stats={data.stats} subscriptions={data.subscriptions} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <FeedTabs activity={data.activity} recommendations={data.recommendations} library={data.library} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 3 }}>
+                <Side trending={data.trending} upcoming={data.upcoming} />
+              </Grid.Col>
+            </Grid>
 
-        {rewards.refused.map((message) => (
-          <Alert key={message} color="red" title="Reward claim rolled back">
-            {message}
-          </Alert>
-        ))}
-        <section aria-label="Daily Rewards">
-          {rewards.source === 'loading' ? (
-            <Card withBorder radius="lg" padding="md">
-              <Title order={2} size="h3">
-                Daily Rewards
-              </Title>
-              <Text c="dimmed" size="sm" mt="xs">
-                Your reward calendar appears here after its first sync.
-              </Text>
-            </Card>
-          ) : (
-            <DailyRewardsCalendar
-              rewards={rewards.rewards}
-              streak={rewards.streak}
-              fanTier={data.fanTier}
-              onClaim={rewards.onClaim}
-              onReact={rewards.onReact}
-              onSave={rewards.onSave}
-            />
-          )}
-        </section>
+            {rewards.refused.map((message) => (
+              <Alert key={message} color="red" title="Reward claim rolled back">
+                {message}
+              </Alert>
+            ))}
+            <section aria-label="Daily Rewards">
+              {rewards.source === 'loading' ? (
+                <Card withBorder radius="lg" padding="md">
+                  <Title order={2} size="h3">
+                    Daily Rewards
+                  </Title>
+                  <Text c="dimmed" size="sm" mt="xs">
+                    Your reward calendar appears here after its first sync.
+                  </Text>
+                </Card>
+              ) : (
+                <DailyRewardsCalendar
+                  rewards={rewards.rewards}
+                  streak={rewards.streak}
+                  fanTier={data.fanTier}
+                  onClaim={rewards.onClaim}
+                  onReact={rewards.onReact}
+                  onSave={rewards.onSave}
+                />
+              )}
+            </section>
+          </>
+        ) : null}
       </Stack>
     </Container>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useState } from 'react';
 import { combineLatest } from 'rxjs';
 import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
 import type { LockerCommentDoc } from '../../../sync/schemas/locker-comments';
@@ -58,18 +58,21 @@ export function useFanLocker(): FanLocker {
       const itemRows = rows.map((d) => d.toMutableJSON() as LockerItemDoc);
       const own = interactions.map((d) => d.toMutableJSON() as LockerInteractionDoc);
       const ownComments = comments.map((d) => d.toMutableJSON() as LockerCommentDoc);
-      setState({
-        db,
-        // Followed artists' real releases first (newest first), then the sample drops.
-        items: [
-          ...realDropsFromRows(
-            followed.map((d) => d.toMutableJSON() as FollowedContentDoc),
-            new Date(),
-          ),
-          ...lockerItemsFromRows(itemRows, own, new Date(), ownComments),
-        ],
-        refused: refusedLockerMessages(itemRows, own, ownComments),
-      });
+      // A transition: a first sync lands rows in bursts; each re-render yields to the browser.
+      startTransition(() =>
+        setState({
+          db,
+          // Followed artists' real releases first (newest first), then the sample drops.
+          items: [
+            ...realDropsFromRows(
+              followed.map((d) => d.toMutableJSON() as FollowedContentDoc),
+              new Date(),
+            ),
+            ...lockerItemsFromRows(itemRows, own, new Date(), ownComments),
+          ],
+          refused: refusedLockerMessages(itemRows, own, ownComments),
+        }),
+      );
     });
     return () => subscription.unsubscribe();
   }, [db, useSample]);

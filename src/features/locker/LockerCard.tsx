@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Badge, Box, Card, Group, Image, Stack, Text, Title, useMantineTheme } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format';
 import { countdownColor, formatTimeLeft } from './countdown';
@@ -7,6 +7,7 @@ import { LockerCode } from './LockerCode';
 import { LockerTrack } from './offline-media/LockerTrack';
 import type { OfflineMedia } from './offline-media/use-offline-media';
 import { RARITY_COLOR, RARITY_LABEL } from './rarity-style';
+import { readableTextOn } from './readable-text';
 import { tierLabel } from './real-drops/real-drop';
 import { RealLockerTrack } from './real-drops/RealLockerTrack';
 import type { LockerItem } from './types';
@@ -42,6 +43,7 @@ export function LockerCard({
   onPreviousTrack,
   ...handlers
 }: LockerCardProps) {
+  const theme = useMantineTheme();
   const rarityColor = RARITY_COLOR[item.rarity];
   const expired = minutesLeft <= 0;
   return (
@@ -65,11 +67,11 @@ export function LockerCard({
         </AspectRatio>
         <Group pos="absolute" top={10} left={10} right={10} justify="space-between" align="flex-start" gap={6}>
           <Group gap={6}>
-            <Badge color={rarityColor} variant="filled">
+            <Badge color={rarityColor} c={readableTextOn(theme, rarityColor)} variant="filled">
               {RARITY_LABEL[item.rarity]}
             </Badge>
             {item.isNew ? (
-              <Badge color="pink" variant="filled">
+              <Badge color="pink" c={readableTextOn(theme, 'pink')} variant="filled">
                 NEW
               </Badge>
             ) : null}
@@ -81,6 +83,7 @@ export function LockerCard({
           ) : (
             <Badge
               color={countdownColor(minutesLeft)}
+              c={readableTextOn(theme, countdownColor(minutesLeft))}
               variant="filled"
               leftSection={<IconClock size={12} aria-hidden />}
               aria-label={expired ? 'Expired' : `Time left: ${formatTimeLeft(minutesLeft)}`}

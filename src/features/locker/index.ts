@@ -2,6 +2,7 @@
 export { DailyLockerCarousel, type DailyLockerCarouselProps } from './DailyLockerCarousel';
 export type { LockerCardHandlers } from './LockerCardActions';
 export { LockerEmptyState } from './LockerEmptyState';
+export { LockerSkeleton } from './LockerSkeleton';
 export { SAMPLE_LOCKER_ITEMS, buildSampleLockerItems } from './sample-locker-items';
 export { useLockerItemsState } from './use-locker-items-state';
 export { countdownColor, formatTimeLeft, COUNTDOWN_TICK_MS } from './countdown';

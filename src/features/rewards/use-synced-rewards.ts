@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useState } from 'react';
 import { combineLatest } from 'rxjs';
 import type { DailyRewardDoc } from '../../../sync/schemas/daily-rewards';
 import type { RewardClaimDoc } from '../../../sync/schemas/reward-claims';
@@ -25,11 +25,11 @@ export function useSyncedRewards() {
       ([rows, claims]) => {
         const rewardRows = rows.map((d) => d.toMutableJSON() as DailyRewardDoc);
         const claimRows = claims.map((d) => d.toMutableJSON() as RewardClaimDoc);
-        setState(
-          rewardRows.length
-            ? { rewards: rewardsFromRows(rewardRows, claimRows, new Date()), refused: refusedClaimMessages(claimRows) }
-            : null,
-        );
+        const next = rewardRows.length
+          ? { rewards: rewardsFromRows(rewardRows, claimRows, new Date()), refused: refusedClaimMessages(claimRows) }
+          : null;
+        // A transition: the 30-day calendar re-renders in slices while a sync lands its rows.
+        startTransition(() => setState(next));
       },
     );
     return () => subscription.unsubscribe();
