@@ -115,19 +115,22 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    const [, artistUp] = await Promise.all([
+    // Both accounts before the seed: the seed is one long synchronous PGlite statement in this
+    // process, and no request should wait behind it.
+    const fanEmail = `bench-fan-${Date.now()}@example.test`;
+    const password = 'secret-password';
+    const [, artistUp, up] = await Promise.all([
       bundle(),
       createClient(backend.url, backend.anonKey, clientOptions()).auth.signUp({
         email: `bench-artist-${Date.now()}@example.test`,
-        password: 'secret-password',
+        password,
       }),
+      createClient(backend.url, backend.anonKey, clientOptions()).auth.signUp({ email: fanEmail, password }),
     ]);
+    if (artistUp.error) throw artistUp.error;
+    if (up.error) throw up.error;
     const artistId = artistUp.data.user!.id;
     await backend.query(SEED_CONTENT_ITEMS_SQL, [artistId, ROWS]);
-    const fanEmail = `bench-fan-${Date.now()}@example.test`;
-    const password = 'secret-password';
-    const up = await createClient(backend.url, backend.anonKey, clientOptions()).auth.signUp({ email: fanEmail, password });
-    if (up.error) throw up.error;
 
     const page: Page = await browser.newPage();
     page.on('pageerror', (error) => console.error('[page error]', error));

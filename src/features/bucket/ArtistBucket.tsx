@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { EnqueueFile } from '../../../sync/outbox';
+import { useSyncStatus } from '../../data';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { UploadManagerButton, useUploadOutbox } from '../uploads';
 import type { BucketItem, BucketViewer } from './bucket-types';
@@ -39,6 +40,9 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
   const { outbox, entries } = useUploadOutbox();
   const completedCount = entries.filter((e) => e.status === 'completed').length;
   const { rows, loading } = useBucketContent(ownerId, completedCount);
+  // This device's first sync is still running: rows keep arriving and are shown as they land.
+  const { status, lastSyncedAt } = useSyncStatus();
+  const initialSync = status === 'syncing' && lastSyncedAt === null;
   const [simpleOpen, setSimpleOpen] = useState(false);
 
   const items = useMemo(() => mergeBucketItems(rows, isOwner ? entries : []), [rows, entries, isOwner]);
@@ -59,6 +63,7 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
         viewer={viewer}
         items={items}
         loading={loading}
+        syncing={initialSync}
         resolveUrl={resolveUrl}
         actions={
           isOwner ? (
