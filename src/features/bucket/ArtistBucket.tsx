@@ -62,7 +62,8 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
       <BucketView
         viewer={viewer}
         items={items}
-        loading={loading}
+        // nothing has arrived yet: 'Loading…', not the empty state ('No content available')
+        loading={loading || (initialSync && rows.length === 0)}
         syncing={initialSync}
         resolveUrl={resolveUrl}
         actions={

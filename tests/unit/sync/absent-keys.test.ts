@@ -108,3 +108,51 @@ describe('absent-keys middleware', () => {
     );
   });
 });
+
+describe('absent-keys middleware under RxDB', () => {
+  it('a write based on a stale state is still refused (409) when many rows are written at once', async () => {
+    const { openBucketDatabase, getBucketDexieStorage } = await import('../../../sync');
+    const db = await openBucketDatabase({
+      name: `absent_keys_rx_${Date.now().toString(36)}`,
+      storage: getBucketDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      multiInstance: false,
+      collections: ['content_items'],
+    });
+    try {
+      const now = new Date().toISOString();
+      const docs = Array.from({ length: 40 }, (_, i) => ({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        artist_id: '00000000-0000-4000-8000-00000000aaaa',
+        title: `T${i}`,
+        description: null,
+        file_path: `a/${i}.mp3`,
+        file_type: 'audio/mpeg',
+        file_size: i,
+        metadata: {},
+        is_public: true,
+        subscription_tier_required: 'free' as const,
+        unlock_date: null,
+        created_at: now,
+        updated_at: now,
+        sync_state: 'clean' as const,
+        sync_modified: now,
+      }));
+      await db.content_items.bulkInsert(docs);
+      const storage = db.content_items.storageInstance;
+      const stored = await storage.findDocumentsById(docs.map((d) => d.id), true);
+      expect(stored).toHaveLength(40);
+      // Half the rows claim the stored state, half an older one: exactly that half conflicts.
+      const rows = stored.map((previous, i) => ({
+        previous: i % 2 === 0 ? previous : { ...previous, _rev: '0-stale' },
+        document: { ...previous, title: `new ${i}`, _rev: `${Number(previous._rev.split('-')[0]) + 1}-x`, _meta: { lwt: Date.now() + 1 } },
+      }));
+      const result = await storage.bulkWrite(rows as never, 'test');
+      expect(result.error.map((e) => e.status)).toEqual(Array.from({ length: 20 }, () => 409));
+      expect(new Set(result.error.map((e) => e.documentId))).toEqual(new Set(stored.filter((_, i) => i % 2 === 1).map((d) => d.id)));
+      const after = await storage.findDocumentsById(docs.map((d) => d.id), true);
+      expect(after.filter((d) => d.title.startsWith('new ')).length).toBe(20);
+    } finally {
+      await db.remove();
+    }
+  });
+});
