@@ -9,7 +9,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Dexie from 'dexie';
 import { fillWithDefaultSettings, getRxReplicationMetaInstanceSchema, type RxJsonSchema, type RxStorage, type RxStorageInstance } from 'rxdb';
-import { getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
+import { getDexieStoreSchema, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { createSyncEngine, getBucketDexieStorage, upsertMediaId } from '../../../sync';
 import { contentItemSchema } from '../../../sync/schemas/content-items';
 import { bulkContentDocs } from '../content-items-data';
@@ -161,15 +161,17 @@ function requestTime(path: string, since: number): { ms: number; count: number; 
 }
 
 /**
- * Empty device → start → in sync; returns the time from start(), the open time, and (for
+ * Empty device → start → in sync (`plainStorage`: on RxDB's stock Dexie storage); returns the time from start(), the open time, and (for
  * profiling) the time spent in content_items requests during the run.
  */
-async function engine(trace = false): Promise<{ ms: number; openMs: number; count: number; requestMs: number; requests: number; timeline: string }> {
+async function engine(trace = false, plainStorage = false): Promise<{ ms: number; openMs: number; count: number; requestMs: number; requests: number; timeline: string }> {
   const t0 = performance.now();
   const log: string[] = [];
   let t = 0;
   const sync = await createSyncEngine({
     ...(trace ? { storage: tracedStorage(log, () => performance.now() - t) } : {}),
+    // Same-run comparison: RxDB's own Dexie storage, without the absent-keys middleware.
+    ...(plainStorage ? { storage: getRxStorageDexie() as RxStorage<unknown, unknown> } : {}),
     supabase: client,
     userId,
     databaseName: `bench_engine_${unique()}`,
