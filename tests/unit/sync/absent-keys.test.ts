@@ -81,7 +81,7 @@ describe('absent-keys middleware', () => {
     const many = (MIN_PROBE_KEYS + 1) * PROBE_FACTOR * 3;
     await docs.bulkPut(Array.from({ length: many }, (_, i) => ({ id: `${key(i)}x`, n: i })));
     // all absent but one, spread over a range that holds more than PROBE_FACTOR × keys rows
-    const wanted = Array.from({ length: MIN_PROBE_KEYS }, (_, i) => key(i * 10));
+    const wanted = Array.from({ length: MIN_PROBE_KEYS }, (_, i) => key(Math.floor((i * many) / MIN_PROBE_KEYS)));
     wanted.push(`${key(0)}x`);
     const got = await docs.bulkGet(wanted);
     expect(got.filter(Boolean)).toEqual([{ id: `${key(0)}x`, n: 0 }]);
