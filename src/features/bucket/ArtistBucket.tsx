@@ -2,14 +2,13 @@ import { Button, Group } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { EnqueueFile } from '../../../sync/outbox';
-import { useSyncStatus } from '../../data';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { UploadManagerButton, useUploadOutbox } from '../uploads';
 import type { BucketItem, BucketViewer } from './bucket-types';
 import { BucketView } from './BucketView';
 import { mergeBucketItems } from './content-to-bucket';
 import { SimpleUploadModal, type SimpleUploadValues } from './SimpleUploadModal';
-import { signContentUrl, useBucketContent } from './use-bucket-content';
+import { signContentUrl, useBucketContent, useInitialSync } from './use-bucket-content';
 
 function toEnqueueFile(file: File, values: SimpleUploadValues): EnqueueFile {
   return {
@@ -41,8 +40,7 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
   const completedCount = entries.filter((e) => e.status === 'completed').length;
   const { rows, loading } = useBucketContent(ownerId, completedCount);
   // This device's first sync is still running: rows keep arriving and are shown as they land.
-  const { status, lastSyncedAt } = useSyncStatus();
-  const initialSync = status === 'syncing' && lastSyncedAt === null;
+  const initialSync = useInitialSync();
   const [simpleOpen, setSimpleOpen] = useState(false);
 
   const items = useMemo(() => mergeBucketItems(rows, isOwner ? entries : []), [rows, entries, isOwner]);
