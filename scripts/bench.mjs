@@ -12,6 +12,7 @@ const entries = [
   ['upload', ['npx', 'tsx', 'tests/bench/upload.bench.ts']],
   ['live sync', ['npx', 'tsx', 'tests/bench/live-sync.bench.ts']],
   ['live sync (chromium)', ['npx', 'tsx', 'tests/bench/live-sync-browser.bench.ts']],
+  ['first screenful after sign-in (chromium)', ['npx', 'tsx', 'tests/bench/first-screen.bench.ts']],
   ['lighthouse (mobile)', ['npx', 'tsx', 'tests/bench/lighthouse.bench.ts']],
 ];
 

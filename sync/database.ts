@@ -13,8 +13,8 @@ import { NON_PREMIUM_COLLECTION_LIMIT, OPEN_COLLECTIONS, addRxPlugin, createRxDa
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type BucketDatabase, type CollectionName } from './collections';
+import { getBucketDexieStorage } from './storage/dexie-storage';
 import { trackLocalWrites } from './track-local-writes';
 
 export interface OpenDatabaseOptions {
@@ -103,7 +103,7 @@ export async function openBucketDatabase(options: OpenDatabaseOptions): Promise<
 
   const storage =
     options.storage ??
-    getRxStorageDexie(
+    getBucketDexieStorage(
       options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : undefined,
     );
   const db = await createRxDatabase<BucketDatabase['collections']>({

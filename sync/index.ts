@@ -10,6 +10,7 @@ export type { SyncFailureInfo } from './engine/sync-meta';
 export type { SyncRejection } from './replication/reporter';
 export { databaseNameForUser, openBucketDatabase } from './database';
 export type { OpenDatabaseOptions } from './database';
+export { getBucketDexieStorage } from './storage/dexie-storage';
 export { COLLECTIONS, COLLECTION_NAMES } from './collections';
 export type { BucketDatabase, BucketCollections, CollectionName, DocumentOf } from './collections';
 export type { SyncState, SyncError, SyncLocalFields } from './local-fields';

@@ -8,7 +8,7 @@ import type { BucketItem, BucketViewer } from './bucket-types';
 import { BucketView } from './BucketView';
 import { mergeBucketItems } from './content-to-bucket';
 import { SimpleUploadModal, type SimpleUploadValues } from './SimpleUploadModal';
-import { signContentUrl, useBucketContent } from './use-bucket-content';
+import { signContentUrl, useBucketContent, useInitialSync } from './use-bucket-content';
 
 function toEnqueueFile(file: File, values: SimpleUploadValues): EnqueueFile {
   return {
@@ -39,6 +39,8 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
   const { outbox, entries } = useUploadOutbox();
   const completedCount = entries.filter((e) => e.status === 'completed').length;
   const { rows, loading } = useBucketContent(ownerId, completedCount);
+  // This device's first sync is still running: rows keep arriving and are shown as they land.
+  const initialSync = useInitialSync();
   const [simpleOpen, setSimpleOpen] = useState(false);
 
   const items = useMemo(() => mergeBucketItems(rows, isOwner ? entries : []), [rows, entries, isOwner]);
@@ -58,7 +60,9 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
       <BucketView
         viewer={viewer}
         items={items}
-        loading={loading}
+        // nothing has arrived yet: 'Loading…', not the empty state ('No content available')
+        loading={loading || (initialSync && rows.length === 0)}
+        syncing={initialSync}
         resolveUrl={resolveUrl}
         actions={
           isOwner ? (

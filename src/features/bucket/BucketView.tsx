@@ -1,4 +1,4 @@
-import { Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FILTERS_BY_VIEWER, shapeBucket } from './bucket-tree';
 import type { BucketFilter, BucketItem, BucketSort, BucketViewer } from './bucket-types';
@@ -16,10 +16,15 @@ const SORT_OPTIONS: { value: BucketSort; label: string }[] = [
   { value: 'type', label: 'Type' },
 ];
 
+/** Top-level entries rendered at first and per 'Show more' (an artist may hold thousands). */
+export const BUCKET_PAGE_SIZE = 50;
+
 export interface BucketViewProps {
   viewer: BucketViewer;
   items: BucketItem[];
   loading?: boolean;
+  /** Rows are still arriving (initial sync): what has arrived is shown, with a note saying so. */
+  syncing?: boolean;
   /** Turns an item's `downloadUrl` (e.g. a storage path) into a usable URL; identity when absent. */
   resolveUrl?: (item: BucketItem, purpose: 'play' | 'download') => Promise<string | null>;
   /** Artist-only actions (upload buttons). */
@@ -38,9 +43,11 @@ async function download(url: string, name: string) {
 }
 
 /** The bucket file browser (spec §2): tree, filter, sort, play and download. */
-export function BucketView({ viewer, items, loading = false, resolveUrl, actions, children }: BucketViewProps) {
+export function BucketView({ viewer, items, loading = false, syncing = false, resolveUrl, actions, children }: BucketViewProps) {
   const [filter, setFilter] = useState<BucketFilter>('all');
   const [sort, setSort] = useState<BucketSort>('date');
+  // Rendering every row of a large bucket blocks the page for seconds; show a page at a time.
+  const [shown, setShown] = useState(BUCKET_PAGE_SIZE);
   const [playing, setPlaying] = useState<{ id: string; url: string } | null>(null);
   const shaped = useMemo(() => shapeBucket(items, { filter, sort, viewer }), [items, filter, sort, viewer]);
   const resolve = (item: BucketItem, purpose: 'play' | 'download') =>
@@ -82,7 +89,10 @@ export function BucketView({ viewer, items, loading = false, resolveUrl, actions
             w={150}
             data={FILTERS_BY_VIEWER[viewer].map((value) => ({ value, label: FILTER_LABELS[value] }))}
             value={filter}
-            onChange={(value) => setFilter((value as BucketFilter | null) ?? 'all')}
+            onChange={(value) => {
+              setFilter((value as BucketFilter | null) ?? 'all');
+              setShown(BUCKET_PAGE_SIZE);
+            }}
             allowDeselect={false}
           />
           <Select
@@ -91,11 +101,19 @@ export function BucketView({ viewer, items, loading = false, resolveUrl, actions
             w={180}
             data={SORT_OPTIONS}
             value={sort}
-            onChange={(value) => setSort((value as BucketSort | null) ?? 'date')}
+            onChange={(value) => {
+              setSort((value as BucketSort | null) ?? 'date');
+              setShown(BUCKET_PAGE_SIZE);
+            }}
             allowDeselect={false}
           />
         </Group>
         {children}
+        {syncing && !loading ? (
+          <Text size="sm" c="dimmed" role="status">
+            Syncing… {items.length.toLocaleString('en-US')} {items.length === 1 ? 'item' : 'items'} so far
+          </Text>
+        ) : null}
         {loading ? (
           <Text c="dimmed" ta="center" py="lg">
             Loading bucket contents...
@@ -110,11 +128,23 @@ export function BucketView({ viewer, items, loading = false, resolveUrl, actions
             ) : null}
           </Stack>
         ) : (
-          <Stack component="ul" gap={0} p={0} m={0} aria-label="Bucket contents">
-            {shaped.map((item) => (
-              <BucketNode key={item.id} item={item} viewer={viewer} depth={0} actions={nodeActions} />
-            ))}
-          </Stack>
+          <>
+            <Stack component="ul" gap={0} p={0} m={0} aria-label="Bucket contents">
+              {shaped.slice(0, shown).map((item) => (
+                <BucketNode key={item.id} item={item} viewer={viewer} depth={0} actions={nodeActions} />
+              ))}
+            </Stack>
+            {shaped.length > shown ? (
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" c="dimmed" data-testid="bucket-count">
+                  Showing {shown.toLocaleString('en-US')} of {shaped.length.toLocaleString('en-US')} items
+                </Text>
+                <Button variant="default" size="xs" onClick={() => setShown((n) => n + BUCKET_PAGE_SIZE)}>
+                  Show more
+                </Button>
+              </Group>
+            ) : null}
+          </>
         )}
       </Stack>
     </Card>

@@ -62,6 +62,17 @@ export function useBucketContent(artistId: string | null, refreshKey = 0): Bucke
   return local ?? server;
 }
 
+/**
+ * True while this device's first sync is still bringing rows (syncing, never synced before). Works
+ * without a SyncProvider (e.g. the in-memory test harness): then it is simply false.
+ */
+export function useInitialSync(): boolean {
+  const engine = useContext(SyncContext)?.engine ?? null;
+  const status = useObservableValue<string>(engine?.status$ ?? null, 'offline');
+  const lastSyncedAt = useObservableValue<Date | null>(engine?.lastSyncedAt$ ?? null, null);
+  return status === 'syncing' && lastSyncedAt === null;
+}
+
 /** A short-lived signed URL for a stored object (play inline or download). */
 export async function signContentUrl(filePath: string, downloadName?: string): Promise<string | null> {
   const { data, error } = await supabase.storage

@@ -46,6 +46,9 @@ export interface Apis {
   quiet: boolean;
 }
 
+/** Idle keep-alive lifetime, as the hosted gateway's `keepalive_timeout`. */
+const KEEP_ALIVE_MS = 60_000;
+
 type Area = 'rest' | 'auth' | 'storage' | 'other';
 
 /** Hosted Supabase's CORS: any origin, never credentials (the keys travel in headers). */
@@ -119,6 +122,10 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
     };
     void requestContext.run(ctx, () => route(req, res, ctx));
   });
+  // Hosted Supabase's gateway (Kong/nginx) keeps idle client connections 60 s; Node's 5 s default
+  // also loses a race in-process: after a long synchronous PGlite statement, a client reuses its
+  // pooled socket while this server's expired idle timer closes it unread (ECONNRESET).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

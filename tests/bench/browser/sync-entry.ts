@@ -10,13 +10,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Dexie from 'dexie';
 import { fillWithDefaultSettings, getRxReplicationMetaInstanceSchema, type RxJsonSchema, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { getDexieStoreSchema, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { createSyncEngine, upsertMediaId } from '../../../sync';
+import { createSyncEngine, getBucketDexieStorage, upsertMediaId } from '../../../sync';
 import { contentItemSchema } from '../../../sync/schemas/content-items';
 import { bulkContentDocs } from '../content-items-data';
 
 /** Profiling only: Dexie storage whose instance calls are timed (name, method, context). */
 function tracedStorage(log: string[], since: () => number): RxStorage<unknown, unknown> {
-  const inner = getRxStorageDexie();
+  const inner = getBucketDexieStorage();
   return {
     ...inner,
     async createStorageInstance(params: Parameters<typeof inner.createStorageInstance>[0]) {
@@ -63,14 +63,30 @@ async function setup(config: BenchSetup): Promise<string> {
   return userId;
 }
 
-/** One plain select + Dexie bulkPut into a fresh plain Dexie table. */
+/**
+ * All `rows` rows by plain selects: the server caps every read at `max_rows` (1,000, as hosted
+ * Supabase), so pages of that size in key order, one after another — as the engine must too.
+ */
+const MAX_ROWS = 1000;
+type ServerRow = Record<string, unknown> & { id: string; _modified: string };
+async function selectAll(what: string): Promise<ServerRow[]> {
+  const all: ServerRow[] = [];
+  for (let from = 0; from < rows; from += MAX_ROWS) {
+    const to = Math.min(from + MAX_ROWS, rows) - 1;
+    const { data, error } = await client.from('content_items').select('*').order('id').range(from, to);
+    if (error || data?.length !== to - from + 1) throw new Error(`${what} select: ${error?.message ?? data?.length}`);
+    all.push(...(data as ServerRow[]));
+  }
+  return all;
+}
+
+/** Plain selects + one Dexie bulkPut into a fresh plain Dexie table. */
 async function baseline(): Promise<number> {
   const name = `bench_baseline_${unique()}`;
   performance.clearResourceTimings();
   performance.setResourceTimingBufferSize(10_000);
   const t = performance.now();
-  const { data, error } = await client.from('content_items').select('*').limit(rows);
-  if (error || data?.length !== rows) throw new Error(`baseline select: ${error?.message ?? data?.length}`);
+  const data = await selectAll('baseline');
   const dexie = new Dexie(name);
   dexie.version(1).stores({ content_items: 'id, created_at' });
   await dexie.table('content_items').bulkPut(data);
@@ -96,8 +112,7 @@ async function indexFloor(appIndexes = true): Promise<number> {
   const metaSchema = getRxReplicationMetaInstanceSchema(docSchema as never, false);
   const names = [`bench_floor_${unique()}`, `bench_floor_meta_${unique()}`] as const;
   const t = performance.now();
-  const { data, error } = await client.from('content_items').select('*').limit(rows);
-  if (error || data?.length !== rows) throw new Error(`floor select: ${error?.message ?? data?.length}`);
+  const data = await selectAll('floor');
   const docsDb = new Dexie(names[0]);
   docsDb.version(1).stores({ docs: getDexieStoreSchema(docSchema) });
   const metaDb = new Dexie(names[1]);
@@ -146,15 +161,17 @@ function requestTime(path: string, since: number): { ms: number; count: number; 
 }
 
 /**
- * Empty device → start → in sync; returns the time from start(), the open time, and (for
+ * Empty device → start → in sync (`plainStorage`: on RxDB's stock Dexie storage); returns the time from start(), the open time, and (for
  * profiling) the time spent in content_items requests during the run.
  */
-async function engine(trace = false): Promise<{ ms: number; openMs: number; count: number; requestMs: number; requests: number; timeline: string }> {
+async function engine(trace = false, plainStorage = false): Promise<{ ms: number; openMs: number; count: number; requestMs: number; requests: number; timeline: string }> {
   const t0 = performance.now();
   const log: string[] = [];
   let t = 0;
   const sync = await createSyncEngine({
     ...(trace ? { storage: tracedStorage(log, () => performance.now() - t) } : {}),
+    // Same-run comparison: RxDB's own Dexie storage, without the absent-keys middleware.
+    ...(plainStorage ? { storage: getRxStorageDexie() as RxStorage<unknown, unknown> } : {}),
     supabase: client,
     userId,
     databaseName: `bench_engine_${unique()}`,

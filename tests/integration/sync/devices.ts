@@ -2,12 +2,11 @@
 // network) + its own sync engine on its own fake IndexedDB, for the same or another user.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../sync';
+import { createSyncEngine, getBucketDexieStorage, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../sync';
 import { clientOptions, withBackend, type LocalBackend, type LocalBackendOptions } from '../helpers/backend';
 
 export interface Device {
@@ -80,7 +79,7 @@ export async function openDevice(
   const engine = await createSyncEngine({
     supabase: client,
     userId: data.user.id,
-    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) }),
+    storage: wrappedValidateAjvStorage({ storage: getBucketDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }) }),
     devMode: true,
     multiInstance: false,
     databaseName: `device_${seq}_${Date.now().toString(36)}`,

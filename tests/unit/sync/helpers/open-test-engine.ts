@@ -1,15 +1,14 @@
 // Test helpers: a validated (ajv) Dexie storage on an isolated fake-indexeddb, dev-mode on.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { createSyncEngine, openBucketDatabase, type SyncEngineOptions } from '../../../../sync';
+import { createSyncEngine, getBucketDexieStorage, openBucketDatabase, type SyncEngineOptions } from '../../../../sync';
 
 let counter = 0;
 
 export function testStorage() {
   return wrappedValidateAjvStorage({
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    storage: getBucketDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
   });
 }
 
