@@ -10,7 +10,7 @@ import { AuthProvider } from './features/auth/AuthProvider';
 import type { IdentityStore } from './features/auth/identity-store';
 import { IdentitySync } from './features/auth/IdentitySync';
 import type { AuthStateSource } from './lib/auth-state';
-import { HYDRATED_EVENT } from './lib/prerendered';
+import { HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 import type { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -24,10 +24,15 @@ export interface AppRootProps {
   realAuth: boolean;
 }
 
-/** Marks the document once the app is live: prerendered pages hold form submits until then. */
+/**
+ * Announces the first commit. A client-rendered page is then live (`data-hydrated`); a hydrated
+ * prerendered page is marked by main.tsx once its lazily loaded parts are live too.
+ */
 function HydratedMark() {
   useEffect(() => {
-    document.documentElement.setAttribute('data-hydrated', '');
+    if (!document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+      document.documentElement.setAttribute('data-hydrated', '');
+    }
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return null;

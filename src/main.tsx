@@ -89,10 +89,17 @@ if (sameView && !testAuth && !auth.getSnapshot().user) {
   router.ssr = { manifest: undefined };
   void router.load().then(() => {
     const early = captureEarlyInput(container);
-    // Until every field is hydrated (checked each frame, for at most 10 s).
+    // Each frame until every field and control is hydrated (for at most 10 s); then the page's
+    // head script stops holding clicks and submits (it watches `data-hydrated`).
     const deadline = Date.now() + 10_000;
     const restore = () => {
-      if (early.restore() > 0 && Date.now() < deadline) requestAnimationFrame(restore);
+      const waiting = early.restore() > 0;
+      if (waiting && Date.now() < deadline) {
+        requestAnimationFrame(restore);
+        return;
+      }
+      document.documentElement.setAttribute('data-hydrated', '');
+      early.replayHeld();
     };
     window.addEventListener(HYDRATED_EVENT, restore, { once: true });
     startTransition(() => void hydrateRoot(container, app));

@@ -9,14 +9,26 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 
 export interface EarlyInput {
   /**
-   * Gives back the values of fields React has hydrated by now (a Suspense boundary may hydrate
-   * after the root commits); returns how many are still waiting for theirs.
+   * Once every control is hydrated: turns held toggles back on, then (a frame later) gives back
+   * the typed values; returns how much is still to do (call again next frame while above 0).
    */
   restore(): number;
+  /** Makes the click or submit the page held before hydration (call once the page is live). */
+  replayHeld(): void;
 }
 
 /** React marks each DOM node it has hydrated with its props (`__reactProps$<id>`). */
 const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
+
+/**
+ * Whether every control under `root` is live. The root commits before lazily loaded parts of the
+ * page (Suspense boundaries) have hydrated; a click on one of those must still be held.
+ */
+export function controlsHydrated(root: ParentNode): boolean {
+  return [...root.querySelectorAll('button, input, select, textarea, form, a[href], [role=button], [role=tab]')].every(
+    hydrated,
+  );
+}
 
 const valueSetter = (field: Field) =>
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
@@ -31,10 +43,13 @@ declare global {
 const isTextField = (field: Field) =>
   !(field instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(field.type));
 
+/** A field's label as the visitor reads it ("Email *"), to find it again if the form was re-rendered. */
+const labelOf = (field: Field) => field.labels?.[0]?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
 export function captureEarlyInput(root: ParentNode): EarlyInput {
   // Field → the value the visitor last gave it (what was typed before this script ran, then every
   // input event until React has hydrated the field), so a later keystroke is never undone.
-  const typed = new Map<Field, string>();
+  const typed = new Map<Field, { value: string; label: string }>();
   const toggled: HTMLInputElement[] = [];
   for (const field of root.querySelectorAll<Field>('input, textarea')) {
     if (!isTextField(field)) {
@@ -42,58 +57,57 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
         toggled.push(field);
       }
     } else if (field.value !== field.defaultValue) {
-      typed.set(field, field.value);
+      typed.set(field, { value: field.value, label: labelOf(field) });
     }
   }
   const track = (event: Event) => {
     const field = event.target;
     if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && isTextField(field)) {
-      if (!hydrated(field) || typed.has(field)) typed.set(field, field.value);
+      if (!hydrated(field) || typed.has(field)) typed.set(field, { value: field.value, label: labelOf(field) });
     }
   };
   document.addEventListener('input', track, true);
+  /** The field to give a value back to: itself, or (re-rendered by a toggle) the live empty field with its label. */
+  const targetOf = (field: Field, label: string): Field | null => {
+    if (field.isConnected) return field;
+    if (!label) return null;
+    const fields = [...root.querySelectorAll<Field>('input, textarea')];
+    return fields.find((other) => isTextField(other) && !other.value && labelOf(other) === label) ?? null;
+  };
   return {
     restore() {
-      let waiting = 0;
+      if (!controlsHydrated(root)) return 1;
+      // Toggles first (a segmented control may switch the form), then, a frame later, the values.
       let changed = false;
-      for (const [field, value] of typed) {
-        if (field.isConnected && !hydrated(field)) {
-          waiting += 1;
-          continue;
-        }
-        typed.delete(field);
-        if (!field.isConnected || field.value === value) continue;
-        // The prototype's setter: React's value tracker then sees a real change.
-        valueSetter(field)?.call(field, value);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-        changed = true;
-      }
-      for (let i = toggled.length - 1; i >= 0; i -= 1) {
-        const box = toggled[i]!;
-        if (box.isConnected && !hydrated(box)) {
-          waiting += 1;
-          continue;
-        }
-        toggled.splice(i, 1);
+      for (const box of toggled.splice(0)) {
         if (box.isConnected && box.checked === box.defaultChecked) {
           box.click();
           changed = true;
         }
       }
-      const held = window.__bucketHeld;
-      const target = held?.target ?? held?.form;
-      if (held && target?.isConnected) {
-        // Made a frame after the last value went back, once the form state has it.
-        if (waiting > 0 || changed || !hydrated(target)) return waiting + 1;
-        window.__bucketHeld = undefined;
-        if (held.target) held.target.click();
-        else
-          held.form?.requestSubmit(
-            held.submitter && held.form.contains(held.submitter) ? (held.submitter as HTMLButtonElement) : null,
-          );
+      if (changed) return 1;
+      for (const [field, { value, label }] of typed) {
+        typed.delete(field);
+        const target = targetOf(field, label);
+        if (!target || target.value === value) continue;
+        // The prototype's setter: React's value tracker then sees a real change.
+        valueSetter(target)?.call(target, value);
+        target.dispatchEvent(new Event('input', { bubbles: true }));
+        changed = true;
       }
-      if (waiting === 0 && !window.__bucketHeld) document.removeEventListener('input', track, true);
-      return waiting;
+      // A held click or submit goes after the values, a frame later (the form state has them then).
+      if (changed) return 1;
+      document.removeEventListener('input', track, true);
+      return 0;
+    },
+    replayHeld() {
+      const held = window.__bucketHeld;
+      window.__bucketHeld = undefined;
+      if (held?.target?.isConnected) held.target.click();
+      else if (held?.form?.isConnected) {
+        const { form, submitter } = held;
+        form.requestSubmit(submitter && form.contains(submitter) ? (submitter as HTMLButtonElement) : null);
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
-// Size budget: gzip bytes of the JavaScript and CSS a browser fetches to render `/`, and of the whole build.
+// Size budget: gzip bytes of the JavaScript and CSS a browser fetches to render `/` (prerendered: its
+// HTML paints before any script is requested), what it fetches after (hydration, idle), and the whole build.
 // Measured by loading `/` from the production build in Chromium with the service worker blocked
 // (otherwise its precache would download every chunk). Goal: `/` needs at most 150 KB gzip of JS.
 import { chromium } from '@playwright/test';
@@ -96,7 +97,7 @@ console.log(
 );
 console.log(`  CSS to render /       ${kb(css).padStart(10)}`);
 const idle = [...later].filter((path) => path.endsWith('.js')).reduce((sum, path) => sum + gz(join(DIST, path)), 0);
-console.log(`  JS loaded after, idle ${kb(idle).padStart(10)}  (${later.size} files)`);
+console.log(`  JS after first paint  ${kb(idle).padStart(10)}  (${later.size} files)`);
 console.log(
   `  whole build JS        ${kb(totalJs).padStart(10)}  (${all.filter((f) => f.endsWith('.js')).length} chunks; / needs ${((js / totalJs) * 100).toFixed(0)}%)`,
 );

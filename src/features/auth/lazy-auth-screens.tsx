@@ -17,9 +17,7 @@ const LazySignInForm = lazyNamed(() => import('./components/SignInForm').then((m
 const LazyForgotPasswordForm = lazyNamed(() =>
   import('./components/ForgotPasswordForm').then((m) => m.ForgotPasswordForm),
 );
-const LazyMediaIdSetupModal = lazyNamed(() =>
-  import('../mediaid/MediaIdSetupModal').then((m) => m.MediaIdSetupModal),
-);
+const LazyMediaIdSetupModal = lazyNamed(() => import('../mediaid/MediaIdSetupModal').then((m) => m.MediaIdSetupModal));
 
 function PanelLoading() {
   return (
@@ -28,7 +26,6 @@ function PanelLoading() {
     </Center>
   );
 }
-
 
 export function SignUpForm(props: ComponentProps<typeof LazySignUpForm>) {
   useAuth();

@@ -43,7 +43,15 @@ async function download(url: string, name: string) {
 }
 
 /** The bucket file browser (spec §2): tree, filter, sort, play and download. */
-export function BucketView({ viewer, items, loading = false, syncing = false, resolveUrl, actions, children }: BucketViewProps) {
+export function BucketView({
+  viewer,
+  items,
+  loading = false,
+  syncing = false,
+  resolveUrl,
+  actions,
+  children,
+}: BucketViewProps) {
   const [filter, setFilter] = useState<BucketFilter>('all');
   const [sort, setSort] = useState<BucketSort>('date');
   // Rendering every row of a large bucket blocks the page for seconds; show a page at a time.

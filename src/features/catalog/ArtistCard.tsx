@@ -23,7 +23,13 @@ export const ArtistCard = memo(function ArtistCard({ artist }: { artist: SampleA
         </Box>
       </Card.Section>
       <Stack gap="sm" mt={-28} style={{ flexGrow: 1 }}>
-        <Avatar src={artist.avatar} alt="" size={56} radius="xl" style={{ border: '3px solid var(--mantine-color-body)' }} />
+        <Avatar
+          src={artist.avatar}
+          alt=""
+          size={56}
+          radius="xl"
+          style={{ border: '3px solid var(--mantine-color-body)' }}
+        />
         <Box>
           <ArtistName artist={artist} />
           <Text size="sm" c="dimmed" tt="capitalize">

@@ -4,8 +4,35 @@
  */
 import { CATALOG_GENRES, SAMPLE_ARTISTS, sampleArtwork, type SampleArtist } from '../../sample/artists';
 
-const FIRST = ['Ghost', 'Velvet', 'Hollow', 'Neon', 'Paper', 'Static', 'Lunar', 'Rust', 'Echo', 'Amber', 'Cobalt', 'Drift'];
-const SECOND = ['Signal', 'Garden', 'Atlas', 'Tides', 'Choir', 'Motel', 'Engine', 'Fauna', 'Relay', 'Harbor', 'Saint', 'Loop', 'Parade'];
+const FIRST = [
+  'Ghost',
+  'Velvet',
+  'Hollow',
+  'Neon',
+  'Paper',
+  'Static',
+  'Lunar',
+  'Rust',
+  'Echo',
+  'Amber',
+  'Cobalt',
+  'Drift',
+];
+const SECOND = [
+  'Signal',
+  'Garden',
+  'Atlas',
+  'Tides',
+  'Choir',
+  'Motel',
+  'Engine',
+  'Fauna',
+  'Relay',
+  'Harbor',
+  'Saint',
+  'Loop',
+  'Parade',
+];
 
 /** A tiny deterministic PRNG (mulberry32), so every run builds the same catalog. */
 function random(seed: number): () => number {

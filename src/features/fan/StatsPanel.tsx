@@ -3,7 +3,12 @@ import { formatCompactNumber } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';
 import type { FanStats, FanSubscription } from './types';
 
-const TIER_LABEL: Record<FanSubscription['tier'], string> = { free: 'Free', tier1: 'Tier 1', tier2: 'Tier 2', tier3: 'Tier 3' };
+const TIER_LABEL: Record<FanSubscription['tier'], string> = {
+  free: 'Free',
+  tier1: 'Tier 1',
+  tier2: 'Tier 2',
+  tier3: 'Tier 3',
+};
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

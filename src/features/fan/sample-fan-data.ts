@@ -1,17 +1,64 @@
 /** The fan dashboard's sample data (spec §2: the 'Mock Data' toggle, default on, shows it). */
 import { SAMPLE_ARTISTS, sampleArtwork, type SampleArtist } from '../../sample/artists';
-import type { ActivityItem, FanSubscription, LibraryEntry, Recommendation, TrendingEntry, UpcomingEvent } from './types';
+import type {
+  ActivityItem,
+  FanSubscription,
+  LibraryEntry,
+  Recommendation,
+  TrendingEntry,
+  UpcomingEvent,
+} from './types';
 
 function artist(index: number): SampleArtist {
   return SAMPLE_ARTISTS[index % SAMPLE_ARTISTS.length]!;
 }
 
 export const SAMPLE_ACTIVITY: ActivityItem[] = [
-  { id: 'a1', type: 'new_drop', artist: artist(0).name, title: 'Static Bloom (Live Cut) is in your locker', timeAgo: '2h ago', thumbnail: artist(0).latestDrop.thumbnail, isNew: true },
-  { id: 'a2', type: 'live_event', artist: artist(2).name, title: 'Going live: Paper Lungs listening party', timeAgo: '4h ago', thumbnail: artist(2).latestDrop.thumbnail, isNew: true },
-  { id: 'a3', type: 'milestone', artist: artist(1).name, title: 'Reached 20K subscribers — thank-you drop inside', timeAgo: '1d ago', thumbnail: artist(1).latestDrop.thumbnail, isNew: false },
-  { id: 'a4', type: 'collaboration', artist: artist(3).name, title: 'Night-drive capsule with Analog Threads', timeAgo: '2d ago', thumbnail: artist(3).latestDrop.thumbnail, isNew: false },
-  { id: 'a5', type: 'new_drop', artist: artist(8).name, title: 'Glass Heart Session (video)', timeAgo: '3d ago', thumbnail: artist(8).latestDrop.thumbnail, isNew: false },
+  {
+    id: 'a1',
+    type: 'new_drop',
+    artist: artist(0).name,
+    title: 'Static Bloom (Live Cut) is in your locker',
+    timeAgo: '2h ago',
+    thumbnail: artist(0).latestDrop.thumbnail,
+    isNew: true,
+  },
+  {
+    id: 'a2',
+    type: 'live_event',
+    artist: artist(2).name,
+    title: 'Going live: Paper Lungs listening party',
+    timeAgo: '4h ago',
+    thumbnail: artist(2).latestDrop.thumbnail,
+    isNew: true,
+  },
+  {
+    id: 'a3',
+    type: 'milestone',
+    artist: artist(1).name,
+    title: 'Reached 20K subscribers — thank-you drop inside',
+    timeAgo: '1d ago',
+    thumbnail: artist(1).latestDrop.thumbnail,
+    isNew: false,
+  },
+  {
+    id: 'a4',
+    type: 'collaboration',
+    artist: artist(3).name,
+    title: 'Night-drive capsule with Analog Threads',
+    timeAgo: '2d ago',
+    thumbnail: artist(3).latestDrop.thumbnail,
+    isNew: false,
+  },
+  {
+    id: 'a5',
+    type: 'new_drop',
+    artist: artist(8).name,
+    title: 'Glass Heart Session (video)',
+    timeAgo: '3d ago',
+    thumbnail: artist(8).latestDrop.thumbnail,
+    isNew: false,
+  },
 ];
 
 const SUBSCRIBED: [index: number, tier: FanSubscription['tier'], tierIndex: number][] = [
@@ -54,10 +101,38 @@ export const SAMPLE_UPCOMING: UpcomingEvent[] = [
 ];
 
 export const SAMPLE_LIBRARY: LibraryEntry[] = [
-  { id: 'l1', title: 'Static Bloom (Live Cut)', artist: artist(0).name, kind: 'music', thumbnail: sampleArtwork('lib-1', '♪'), savedAgo: 'Saved today' },
-  { id: 'l2', title: 'Cathedral Fog — Studio Session', artist: artist(1).name, kind: 'video', thumbnail: sampleArtwork('lib-2', '▶'), savedAgo: 'Saved yesterday' },
-  { id: 'l3', title: 'NIGHTDRIVE20 merch code', artist: artist(3).name, kind: 'code', thumbnail: sampleArtwork('lib-3', '%'), savedAgo: 'Saved 3 days ago' },
-  { id: 'l4', title: 'Shibuya 3AM artwork', artist: artist(11).name, kind: 'image', thumbnail: sampleArtwork('lib-4', '◐'), savedAgo: 'Saved last week' },
+  {
+    id: 'l1',
+    title: 'Static Bloom (Live Cut)',
+    artist: artist(0).name,
+    kind: 'music',
+    thumbnail: sampleArtwork('lib-1', '♪'),
+    savedAgo: 'Saved today',
+  },
+  {
+    id: 'l2',
+    title: 'Cathedral Fog — Studio Session',
+    artist: artist(1).name,
+    kind: 'video',
+    thumbnail: sampleArtwork('lib-2', '▶'),
+    savedAgo: 'Saved yesterday',
+  },
+  {
+    id: 'l3',
+    title: 'NIGHTDRIVE20 merch code',
+    artist: artist(3).name,
+    kind: 'code',
+    thumbnail: sampleArtwork('lib-3', '%'),
+    savedAgo: 'Saved 3 days ago',
+  },
+  {
+    id: 'l4',
+    title: 'Shibuya 3AM artwork',
+    artist: artist(11).name,
+    kind: 'image',
+    thumbnail: sampleArtwork('lib-4', '◐'),
+    savedAgo: 'Saved last week',
+  },
 ];
 
 export const SAMPLE_RECOMMENDATIONS: Recommendation[] = [4, 6, 10, 9].map((index) => ({

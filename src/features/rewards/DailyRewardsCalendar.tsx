@@ -52,13 +52,7 @@ export function DailyRewardsCalendar({
         <StreakSummary streak={streak} claimed={claimed} fanTier={fanTier} />
 
         {today || claimingToday ? (
-          <Alert
-            variant="light"
-            color="yellow"
-            radius="lg"
-            icon={<IconGift size={20} />}
-            title="Today's Reward Ready!"
-          >
+          <Alert variant="light" color="yellow" radius="lg" icon={<IconGift size={20} />} title="Today's Reward Ready!">
             <Group justify="space-between" gap="xs">
               <Text size="sm">
                 Day {today?.day}: {today?.title}
@@ -98,17 +92,8 @@ export function DailyRewardsCalendar({
         </Box>
       </Stack>
 
-      <ClaimCelebration
-        day={celebratingDay}
-        title={rewards.find((reward) => reward.day === celebratingDay)?.title}
-      />
-      <RewardDayModal
-        reward={openReward}
-        claim={claim}
-        onClose={closeDetail}
-        onClaim={startClaim}
-        {...handlers}
-      />
+      <ClaimCelebration day={celebratingDay} title={rewards.find((reward) => reward.day === celebratingDay)?.title} />
+      <RewardDayModal reward={openReward} claim={claim} onClose={closeDetail} onClaim={startClaim} {...handlers} />
     </Card>
   );
 }

@@ -15,10 +15,7 @@ export function useDailyRewardsState(initial: DailyReward[]) {
     streak: computeStreak(rewards),
     // Throws for a locked or claimed day, so the calendar shows the refusal instead of celebrating.
     onClaim: useCallback((day: number) => setRewards(claimRewardDay(latest.current, day)), [setRewards]),
-    onReact: useCallback(
-      (day: number) => setRewards(toggleRewardFlag(latest.current, day, 'isReacted')),
-      [setRewards],
-    ),
+    onReact: useCallback((day: number) => setRewards(toggleRewardFlag(latest.current, day, 'isReacted')), [setRewards]),
     onSave: useCallback((day: number) => setRewards(toggleRewardFlag(latest.current, day, 'isSaved')), [setRewards]),
   };
 }

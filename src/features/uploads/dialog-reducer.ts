@@ -74,7 +74,8 @@ export function uploadDialogReducer(state: UploadDialogState, action: UploadDial
     }
     case 'continue':
       if (state.files.length === 0) return state;
-      if (state.step === 'upload') return { ...state, step: 'metadata', cursor: clampCursor(state.cursor, state.files.length) };
+      if (state.step === 'upload')
+        return { ...state, step: 'metadata', cursor: clampCursor(state.cursor, state.files.length) };
       if (state.step === 'metadata') return { ...state, step: 'review' };
       return state;
     case 'back':
@@ -90,7 +91,9 @@ export function uploadDialogReducer(state: UploadDialogState, action: UploadDial
       if (locked) return state;
       return {
         ...state,
-        files: state.files.map((f) => (f.key === action.key ? { ...f, metadata: { ...f.metadata, ...action.patch } } : f)),
+        files: state.files.map((f) =>
+          f.key === action.key ? { ...f, metadata: { ...f.metadata, ...action.patch } } : f,
+        ),
       };
     case 'sent':
       return { ...state, step: 'review', entryIds: action.entryIds };

@@ -3,7 +3,8 @@ export function sampleToneUrl(frequency: number, seconds = 2, sampleRate = 8000)
   const samples = Math.floor(seconds * sampleRate);
   const bytes = new Uint8Array(44 + samples);
   const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) => [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  const text = (offset: number, value: string) =>
+    [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
   text(0, 'RIFF');
   view.setUint32(4, 36 + samples, true);
   text(8, 'WAVE');

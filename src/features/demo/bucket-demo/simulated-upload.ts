@@ -1,7 +1,12 @@
 /** Spec §4 demo upload: files become bucket items (isLocked = not isPublic, type from the MIME type). */
 import { demoTypeOf, type BucketItem, type SimpleUploadValues } from '../../bucket';
 
-export function simulatedItems(files: File[], values: SimpleUploadValues, artist: string, now = Date.now()): BucketItem[] {
+export function simulatedItems(
+  files: File[],
+  values: SimpleUploadValues,
+  artist: string,
+  now = Date.now(),
+): BucketItem[] {
   return files.map((file, index) => {
     const type = demoTypeOf(file.type);
     return {

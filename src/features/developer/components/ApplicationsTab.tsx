@@ -32,14 +32,19 @@ export function ApplicationsTab({
   return (
     <Stack gap="lg">
       {preview ? (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="Preview with sample applications">
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          title="Preview with sample applications"
+        >
           Nothing here is saved: sign in with a developer account to register real applications.
         </Alert>
       ) : null}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text c="dimmed" size="sm">
-          {apps.length === 1 ? '1 application' : `${apps.length} applications`}. OAuth clients that can request
-          MediaID scopes.
+          {apps.length === 1 ? '1 application' : `${apps.length} applications`}. OAuth clients that can request MediaID
+          scopes.
         </Text>
         <Button leftSection={<IconPlus size={18} />} color="grape" onClick={() => setCreating(true)}>
           Create New App

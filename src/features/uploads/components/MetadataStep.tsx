@@ -34,21 +34,17 @@ export function MetadataStep({ files, cursor, onPrevious, onNext, onChange, onBa
             {current.file.name}
           </Text>
         </Stack>
-        <ActionIcon
-          variant="default"
-          onClick={onNext}
-          disabled={cursor >= files.length - 1}
-          aria-label="Next file"
-        >
+        <ActionIcon variant="default" onClick={onNext} disabled={cursor >= files.length - 1} aria-label="Next file">
           <IconChevronRight size={18} />
         </ActionIcon>
       </Group>
-      <TextInput label="Title" withAsterisk value={metadata.title} onChange={(e) => set({ title: e.currentTarget.value })} />
       <TextInput
-        label="Album/Project"
-        value={metadata.album}
-        onChange={(e) => set({ album: e.currentTarget.value })}
+        label="Title"
+        withAsterisk
+        value={metadata.title}
+        onChange={(e) => set({ title: e.currentTarget.value })}
       />
+      <TextInput label="Album/Project" value={metadata.album} onChange={(e) => set({ album: e.currentTarget.value })} />
       <Select
         label="Genre"
         placeholder="Select genre"

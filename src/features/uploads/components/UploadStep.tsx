@@ -25,9 +25,7 @@ function validateFile(file: File) {
 
 export function UploadStep({ files, errors, onDrop, onReject, onRemove, onContinue, disabled }: UploadStepProps) {
   const handleReject = (rejections: FileRejection[]) =>
-    onReject(
-      rejections.map((r) => rejectionMessage(r.file.name, r.errors[0]?.code ?? 'unknown', MANAGER_TYPES_LABEL)),
-    );
+    onReject(rejections.map((r) => rejectionMessage(r.file.name, r.errors[0]?.code ?? 'unknown', MANAGER_TYPES_LABEL)));
   return (
     <Stack gap="md">
       <Dropzone
@@ -54,7 +52,8 @@ export function UploadStep({ files, errors, onDrop, onReject, onRemove, onContin
               Drag files here or click to browse
             </Text>
             <Text size="sm" c="dimmed" mt={4}>
-              Audio (MP3, WAV, FLAC, M4A), video (MP4, MOV, AVI) and images (JPG, JPEG, PNG, GIF). Multiple files allowed.
+              Audio (MP3, WAV, FLAC, M4A), video (MP4, MOV, AVI) and images (JPG, JPEG, PNG, GIF). Multiple files
+              allowed.
             </Text>
           </div>
         </Group>
