@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { runGoAfterFirstPaintIf } from './route-preload-plugin.ts';
 
 export interface PrerenderOptions {
   pages: string[];
@@ -76,12 +77,7 @@ function bootAfterFirstPaint(shell: string): string {
     `function add(t,u){var e=document.createElement(t);e.crossOrigin='';if(lo)e.fetchPriority='low';` +
     `if(t==='script'){e.type='module';e.src=u}else{e.rel='modulepreload';e.href=u}document.head.appendChild(e)}` +
     `function go(){${JSON.stringify(files)}.forEach(function(u){add('link',u)});add('script',${JSON.stringify(entry)})}` +
-    // After the first contentful paint is on screen (a paint entry is reported once presented);
-    // a page that cannot paint (a background tab) starts after 3 s anyway.
-    `var done=0;function run(){if(!done){done=1;go()}}` +
-    `if(!lo)run();else{setTimeout(run,3000);try{new PerformanceObserver(function(l){` +
-    `if(l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))setTimeout(run,0)})` +
-    `.observe({type:'paint',buffered:true})}catch(e){run()}}})()`;
+    `${runGoAfterFirstPaintIf('lo')}})()`;
   return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
 }
 

@@ -27,6 +27,20 @@ export function routeFilePattern(file: string): string {
   return `^/${segments.join('/')}/?$`;
 }
 
+/**
+ * Inline JS that calls the page's `go()` at once, or, when `condition` (a JS expression) holds,
+ * once the first contentful paint is on screen (a paint entry is reported once presented); a page
+ * that cannot paint (a background tab) runs it after 3 s anyway. Shared with prerender-plugin.
+ */
+export function runGoAfterFirstPaintIf(condition: string): string {
+  return (
+    `var done=0;function run(){if(!done){done=1;go()}}` +
+    `if(!(${condition}))run();else{setTimeout(run,3000);try{new PerformanceObserver(function(l){` +
+    `if(l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))setTimeout(run,0)})` +
+    `.observe({type:'paint',buffered:true})}catch(e){run()}}`
+  );
+}
+
 export function routePreload(options: {
   extra?: Record<string, string>;
   signedIn?: { storageKey: string; modules: string[] };
@@ -74,10 +88,7 @@ export function routePreload(options: {
           // leave the network to the first paint and start once it is on screen (see prerender-plugin).
           `var lo=!u&&document.documentElement.hasAttribute('data-prerendered');` +
           `var go=function(){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';if(lo)l.fetchPriority='low';l.href='/'+h;document.head.appendChild(l)})};` +
-          `var done=0;function run(){if(!done){done=1;go()}}` +
-          `if(!lo)run();else{setTimeout(run,3000);try{new PerformanceObserver(function(l){` +
-          `if(l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))setTimeout(run,0)})` +
-          `.observe({type:'paint',buffered:true})}catch(e){run()}}})()`;
+          `${runGoAfterFirstPaintIf('lo')}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },
