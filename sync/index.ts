@@ -9,6 +9,8 @@ export type { SyncStatus, FailureKind, ConnectionMode } from './engine/derive-st
 export type { SyncFailureInfo } from './engine/sync-meta';
 export type { SyncRejection } from './replication/reporter';
 export { databaseNameForUser, openBucketDatabase } from './database';
+export { createFirstPages } from './replication/first-pages';
+export type { FirstPages } from './replication/first-pages';
 export type { OpenDatabaseOptions } from './database';
 export { getBucketDexieStorage } from './storage/dexie-storage';
 export { COLLECTIONS, COLLECTION_NAMES } from './collections';

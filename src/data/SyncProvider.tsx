@@ -1,8 +1,8 @@
 // Opens the signed-in user's local database and starts replication; closes it when the user
 // changes or signs out, so one user's rows are never visible to the next.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { SyncEngine, SyncEngineOptions } from '../../sync';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { BucketDatabase, CollectionName, FirstPages, SyncEngine, SyncEngineOptions } from '../../sync';
 import { probeLocalDatabase } from './local-database-probe';
 import { SyncContext, type SyncContextValue } from './sync-context';
 
@@ -11,8 +11,30 @@ export interface SyncProviderProps {
   supabase: SupabaseClient | null;
   userId: string | null;
   /** Extra engine options (e.g. `realtime: false` to poll only). */
-  options?: Partial<Omit<SyncEngineOptions, 'supabase' | 'userId' | 'storage'>>;
+  options?: Partial<Omit<SyncEngineOptions, 'supabase' | 'userId' | 'storage' | 'firstPages'>>;
+  /**
+   * On a new device, online: the collections whose first pull page is fetched at once, asked
+   * when the device is found new (first-screen.ts); changing it never reopens the engine.
+   */
+  prefetch?: () => readonly CollectionName[];
   children: ReactNode;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined); // nobody may be waiting
+  return { promise, resolve, reject };
 }
 
 /**
@@ -21,18 +43,38 @@ export interface SyncProviderProps {
  */
 let previousClose: Promise<unknown> = Promise.resolve();
 
-export function SyncProvider({ supabase, userId, options, children }: SyncProviderProps) {
+export function SyncProvider({ supabase, userId, options, prefetch, children }: SyncProviderProps) {
   const [state, setState] = useState<{ engine: SyncEngine | null; error: Error | null }>({ engine: null, error: null });
   const [newDeviceUser, setNewDeviceUser] = useState<string | null>(null);
+  const [firstPages, setFirstPages] = useState<FirstPages | null>(null);
+  // The current open's database promise (a ref: handlers read it when called, never a render).
+  const dbReady = useRef<Deferred<BucketDatabase>>(deferred());
   const optionsKey = JSON.stringify(options ?? {});
+  const prefetchRef = useRef(prefetch);
+  useEffect(() => {
+    prefetchRef.current = prefetch;
+  }, [prefetch]);
 
   useEffect(() => {
     if (!userId || !supabase) return undefined;
     let cancelled = false;
     const extra = JSON.parse(optionsKey) as SyncProviderProps['options'];
-    // Asked before this effect can create the database, and without the engine's chunk.
-    void probeLocalDatabase(userId).then((found) => {
-      if (!cancelled && found === 'none') setNewDeviceUser(userId);
+    const ready = deferred<BucketDatabase>();
+    dbReady.current = ready;
+    // Asked before this effect can create the database, and without the engine's chunk. A new
+    // device, online, fetches its first screen's rows while the database is being created.
+    const pages = probeLocalDatabase(userId).then(async (found): Promise<FirstPages | null> => {
+      if (cancelled || found !== 'none') return null;
+      setNewDeviceUser(userId);
+      if (typeof navigator !== 'undefined' && !navigator.onLine) return null;
+      const { createFirstPages } = await import('../../sync');
+      if (cancelled) return null;
+      const created = createFirstPages({ supabase, userId });
+      for (const name of prefetchRef.current?.() ?? []) {
+        created.get(name).catch(() => undefined); // the replication pulls (and reports) itself
+      }
+      setFirstPages(created);
+      return created;
     });
     const opening = (async (): Promise<SyncEngine | null> => {
       await previousClose;
@@ -43,22 +85,33 @@ export function SyncProvider({ supabase, userId, options, children }: SyncProvid
         import('./create-app-storage'),
       ]);
       const storage = await createAppStorage();
-      const engine = await createSyncEngine({ ...extra, supabase, userId, storage });
+      const engine = await createSyncEngine({
+        ...extra,
+        supabase,
+        userId,
+        storage,
+        firstPages: (await pages.catch(() => null)) ?? undefined,
+      });
       if (cancelled) {
         await engine.close();
         return null;
       }
       setState({ engine, error: null });
+      ready.resolve(engine.db);
       await engine.start();
       return engine;
     })();
     opening.catch((error: unknown) => {
-      if (!cancelled) setState({ engine: null, error: error instanceof Error ? error : new Error(String(error)) });
+      const failure = error instanceof Error ? error : new Error(String(error));
+      ready.reject(failure);
+      if (!cancelled) setState({ engine: null, error: failure });
     });
     return () => {
       cancelled = true;
+      ready.reject(new Error('The signed-in user changed before the local database opened.'));
       setState({ engine: null, error: null });
       setNewDeviceUser(null);
+      setFirstPages(null);
       previousClose = opening.then((engine) => engine?.close()).catch(() => undefined);
     };
   }, [supabase, userId, optionsKey]);
@@ -70,8 +123,10 @@ export function SyncProvider({ supabase, userId, options, children }: SyncProvid
       userId,
       error: state.error,
       newDevice: newDeviceUser !== null && newDeviceUser === userId,
+      firstPages: firstPages?.userId === userId ? firstPages : null,
+      whenDb: () => dbReady.current.promise,
     }),
-    [state, userId, newDeviceUser],
+    [state, userId, newDeviceUser, firstPages],
   );
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
 }

@@ -1,6 +1,6 @@
 // React context carrying the signed-in user's sync engine (null while opening or signed out).
 import { createContext } from 'react';
-import type { BucketDatabase, SyncEngine } from '../../sync';
+import type { BucketDatabase, FirstPages, SyncEngine } from '../../sync';
 
 export interface SyncContextValue {
   engine: SyncEngine | null;
@@ -13,6 +13,13 @@ export interface SyncContextValue {
    * before opening): there are no local rows to wait for, so the guard can decide at once.
    */
   newDevice: boolean;
+  /**
+   * On a new device, online: the first pull pages fetched while the database opens (the same
+   * rows its first sync writes), so a screen can show them at once; null otherwise.
+   */
+  firstPages: FirstPages | null;
+  /** The database once open (waits while it opens); rejects if it could not be opened or the user changed. */
+  whenDb: () => Promise<BucketDatabase>;
 }
 
 export const SyncContext = createContext<SyncContextValue | null>(null);

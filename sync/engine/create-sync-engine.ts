@@ -16,8 +16,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxError, RxStorage, RxTypeError } from 'rxdb';
 import { BehaviorSubject, Subject, pairwise, type Observable, type Subscription } from 'rxjs';
-import { COLLECTIONS, openCollectionNames, realtimeTablesOf, type BucketDatabase, type CollectionName } from '../collections';
+import {
+  COLLECTIONS,
+  openCollectionNames,
+  realtimeTablesOf,
+  type BucketDatabase,
+  type CollectionName,
+} from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
+import type { FirstPages } from '../replication/first-pages';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
 import { startLiveReplication, type LiveReplication } from '../live/live-replication';
 import type { ReplicationReporter, SyncRejection } from '../replication/reporter';
@@ -61,6 +68,8 @@ export interface SyncEngineOptions {
   realtime?: boolean;
   /** Default: `window` events and `navigator.onLine`; tests simulating a device pass their own. */
   connectivity?: Connectivity;
+  /** First pages already fetched for this user on a new device: each first pull takes its page. */
+  firstPages?: FirstPages;
 }
 
 export interface SyncEngine {
@@ -201,6 +210,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
         retryTimeMs: retryDelay(consecutiveFailures, baseRetry, maxRetry),
         reporter,
         retryGate: gate,
+        firstPages: options.firstPages?.userId === userId ? options.firstPages : undefined,
       }),
     );
     list.forEach((r) => subscriptions.push(watchReplicationErrors(r)));

@@ -6,13 +6,15 @@
  * (sync/live/) only triggers those cycles, it never writes rows itself; the replication identifier names table and backend, so
  * checkpoints never leak between backends; failed requests are retried inside the handlers
  * through the engine's retry gate (see retry-gate.ts), so RxDB's own `retryTime` wait — which
- * blocks the push queue and cannot be woken — is only reached by non-request errors.
+ * blocks the push queue and cannot be woken — is only reached by non-request errors. A pull from
+ * scratch takes the first page prefetched for a new device (first-pages.ts) instead of asking again.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { COLLECTIONS, knownFieldsOf, type CollectionName } from '../collections';
 import type { PullCheckpoint } from './checkpoint';
+import type { FirstPage, FirstPages } from './first-pages';
 import { acknowledgePushed, markRejected } from './mark-documents';
 import { createPullHandler } from './pull-handler';
 import { createPushHandler } from './push-handler';
@@ -29,6 +31,8 @@ export interface ReplicateCollectionOptions {
   reporter: ReplicationReporter;
   /** Failed requests wait here (woken by the engine's triggers), not in RxDB's `retryTime`. */
   retryGate: RetryGate;
+  /** A first page already fetched for this device (first-pages.ts): the first pull takes it. */
+  firstPages?: FirstPages;
 }
 
 export type CollectionReplication = RxReplicationState<Record<string, unknown>, PullCheckpoint>;
@@ -50,15 +54,19 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
     pull: def.replication.pull
       ? {
           batchSize: def.replication.batchSize,
-          handler: retryThroughGate(
-            createPullHandler({
-              supabase,
-              table: name,
-              knownFields,
-              reporter,
-              isVisible: isVisible ? (row) => isVisible(row, userId) : undefined,
-            }),
-            retryGate,
+          handler: withFirstPage(
+            name,
+            options.firstPages,
+            retryThroughGate(
+              createPullHandler({
+                supabase,
+                table: name,
+                knownFields,
+                reporter,
+                isVisible: isVisible ? (row) => isVisible(row, userId) : undefined,
+              }),
+              retryGate,
+            ),
           ),
         }
       : undefined,
@@ -79,4 +87,28 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
         }
       : undefined,
   });
+}
+
+type PullHandler = (checkpoint: PullCheckpoint | undefined, batchSize: number) => Promise<FirstPage>;
+
+/**
+ * A pull from scratch takes the prefetched first page, if there is a usable one, else it pulls. A
+ * short page is topped up with what changed since it was fetched (a pull after its checkpoint), so
+ * RxDB — which ends a cycle on a short page — gets what a pull made now would have brought.
+ */
+function withFirstPage(name: CollectionName, firstPages: FirstPages | undefined, pull: PullHandler): PullHandler {
+  if (!firstPages) return pull;
+  return async (checkpoint, batchSize) => {
+    const taken = checkpoint === undefined ? firstPages.take(name, batchSize) : undefined;
+    const page = taken ? await taken.catch(() => null) : null;
+    if (!page) return pull(checkpoint, batchSize);
+    if (page.documents.length >= batchSize || !page.checkpoint)
+      return page.checkpoint ? page : pull(undefined, batchSize);
+    const since = await pull(page.checkpoint, batchSize - page.documents.length);
+    const changed = new Set(since.documents.map((doc) => doc.id));
+    return {
+      documents: [...page.documents.filter((doc) => !changed.has(doc.id)), ...since.documents],
+      checkpoint: since.checkpoint ?? page.checkpoint,
+    };
+  };
 }

@@ -11,17 +11,18 @@
  * Also printed for the artist: when all had arrived ('Showing 50 of 5,000 items' under the list), and the
  * same-run reference: time from navigation to the signed-out `/login` form's first frame.
  * Medians of FS_RUNS (5). Goals (issue 14): ≤ 1 s fan, ≤ 1.5 s artist.
- * Uses the fixed ports (backend :54321, as the build expects): run inside your network namespace,
+ * The build is served by `vite preview` in its own process (as a CDN would serve it), not from the
+ * backend's event loop. Uses fixed ports (backend :54321, as the build expects; app :4173): run inside your network namespace,
  * e.g. `/work/wt/isolated.sh <name> npx tsx tests/bench/first-screen.bench.ts`. Expects `dist/`
  * built (scripts/bench.mjs builds it). Env: FS_RUNS, FS_ROLES (fan,artist), FS_SHOTS=dir (a
  * screenshot at the first-screen moment of the last run).
  */
 import { createClient } from '@supabase/supabase-js';
 import { chromium, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { preview, type PreviewServer } from 'vite';
 import { HARNESS_RATE_LIMITS, startLocalBackend, type LocalBackend } from '../../supabase/local/index';
 import { mediaIdKey } from '../../sync/writes/media-id-defaults';
 import { clientOptions } from '../integration/helpers/backend';
@@ -33,20 +34,38 @@ const ARTIST_ROWS = 5000;
 const FIRST_ROWS = 10;
 const FAN_MARKER = 'Static Bloom (Unreleased Stem Pack)';
 const PASSWORD = 'first-screen-pass-1';
+const PREVIEW_PORT = 4173;
 type Role = 'fan' | 'artist';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
 
-async function serveDist(): Promise<{ server: PreviewServer; origin: string }> {
-  const server = await preview({
-    configFile: 'vite.config.ts',
-    logLevel: 'warn',
-    preview: { port: 0, host: '127.0.0.1', strictPort: false },
-  });
-  const address = server.httpServer.address();
-  if (!address || typeof address === 'string') throw new Error('preview server has no port');
-  return { server, origin: `http://127.0.0.1:${address.port}` };
+/**
+ * The build from its own process (`vite preview`), as a CDN serves it in production: in the
+ * backend's process, every asset request would wait behind PGlite's queries on one event loop.
+ */
+async function serveDist(): Promise<{ server: ChildProcess; origin: string }> {
+  const origin = `http://127.0.0.1:${PREVIEW_PORT}`;
+  const server = spawn(
+    'node_modules/.bin/vite',
+    ['preview', '--port', String(PREVIEW_PORT), '--strictPort', '--host', '127.0.0.1'],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`vite preview exited (${server.exitCode}); is :${PREVIEW_PORT} taken?`);
+    if (
+      await fetch(`${origin}/login`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { server, origin };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill();
+  throw new Error('vite preview did not start within 60 s');
 }
 
 /** An onboarded user of `role` (profile + MediaID through PostgREST as that user). */
@@ -54,7 +73,8 @@ async function seedUser(backend: LocalBackend, role: Role): Promise<{ email: str
   const client = createClient(backend.url, backend.anonKey, clientOptions());
   const email = `first-screen-${role}-${Date.now().toString(36)}@example.test`;
   const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { role } } });
-  if (error || !data.user || !data.session) throw new Error(`${role} sign-up failed: ${error?.message ?? 'no session'}`);
+  if (error || !data.user || !data.session)
+    throw new Error(`${role} sign-up failed: ${error?.message ?? 'no session'}`);
   const id = data.user.id;
   const now = new Date().toISOString();
   const profile = await client
@@ -79,7 +99,17 @@ async function seedUser(backend: LocalBackend, role: Role): Promise<{ email: str
  * Runs in the page before any app code: records the submit time and, once per animation frame
  * after DOM changes, whether the first screenful and the whole data set are on screen.
  */
-function watchScript({ role, marker, firstRows, allRows }: { role: Role; marker: string; firstRows: number; allRows: number }) {
+function watchScript({
+  role,
+  marker,
+  firstRows,
+  allRows,
+}: {
+  role: Role;
+  marker: string;
+  firstRows: number;
+  allRows: number;
+}) {
   const w = window as unknown as { __fs: Record<string, number> };
   w.__fs = {};
   const fs = w.__fs;
@@ -89,7 +119,11 @@ function watchScript({ role, marker, firstRows, allRows }: { role: Role; marker:
   const check = () => {
     scheduled = false;
     const now = performance.now();
-    if (fs.loginForm === undefined && location.pathname === '/login' && document.querySelector('form button[type="submit"]')) {
+    if (
+      fs.loginForm === undefined &&
+      location.pathname === '/login' &&
+      document.querySelector('form button[type="submit"]')
+    ) {
       fs.loginForm = now;
     }
     if (fs.submit === undefined) return;
@@ -99,7 +133,8 @@ function watchScript({ role, marker, firstRows, allRows }: { role: Role; marker:
       if (fs.first === undefined && n >= firstRows) fs.first = now;
       const count = document.querySelector('[data-testid="bucket-count"]')?.textContent ?? '';
       if (fs.all === undefined && count.includes(`of ${allRows.toLocaleString('en-US')} items`)) fs.all = now;
-      if (fs.blank === undefined && location.pathname.startsWith('/dashboard') && document.body.innerText.trim() === '') fs.blank = now;
+      if (fs.blank === undefined && location.pathname.startsWith('/dashboard') && document.body.innerText.trim() === '')
+        fs.blank = now;
     }
   };
   new MutationObserver(() => {
@@ -134,9 +169,13 @@ async function run(origin: string, role: Role, email: string, shot: string | nul
     await page.locator('input[type="password"]').fill(PASSWORD);
     const loginForm = await page.evaluate(() => (window as unknown as { __fs: { loginForm?: number } }).__fs.loginForm);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForFunction(() => (window as unknown as { __fs: { first?: number } }).__fs.first !== undefined, null, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      () => (window as unknown as { __fs: { first?: number } }).__fs.first !== undefined,
+      null,
+      {
+        timeout: 120_000,
+      },
+    );
     if (shot) await page.screenshot({ path: shot });
     if (role === 'artist') {
       await page.waitForFunction(() => (window as unknown as { __fs: { all?: number } }).__fs.all !== undefined, null, {
@@ -151,12 +190,19 @@ async function run(origin: string, role: Role, email: string, shot: string | nul
         const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         return entries
           .filter((e) => e.startTime >= submit)
-          .map((e) => `${Math.round(e.startTime - submit)}–${Math.round(e.responseEnd - submit)} ${new URL(e.name).pathname.slice(0, 48)}`);
+          .map(
+            (e) =>
+              `${Math.round(e.startTime - submit)}–${Math.round(e.responseEnd - submit)} ${new URL(e.name).pathname.slice(0, 48)}`,
+          );
       }, fs.submit ?? 0);
-      console.log(`    first at ${Math.round((fs.first ?? NaN) - (fs.submit ?? NaN))} ms; requests:\n      ${requests.join('\n      ')}`);
+      console.log(
+        `    first at ${Math.round((fs.first ?? NaN) - (fs.submit ?? NaN))} ms; requests:\n      ${requests.join('\n      ')}`,
+      );
     }
-    if (fs.blank !== undefined) console.log(`  (${role}: a blank dashboard frame at ${Math.round(fs.blank - fs.submit!)} ms)`);
-    if (fs.submit === undefined || fs.first === undefined || loginForm === undefined) throw new Error(`incomplete timings ${JSON.stringify(fs)}`);
+    if (fs.blank !== undefined)
+      console.log(`  (${role}: a blank dashboard frame at ${Math.round(fs.blank - fs.submit!)} ms)`);
+    if (fs.submit === undefined || fs.first === undefined || loginForm === undefined)
+      throw new Error(`incomplete timings ${JSON.stringify(fs)}`);
     return {
       loginForm,
       first: fs.first - fs.submit,
@@ -174,7 +220,9 @@ async function main() {
   const shots = process.env.FS_SHOTS ?? null;
   if (shots) mkdirSync(shots, { recursive: true });
   try {
-    console.log(`First screenful after sign-in on a new device (median of ${RUNS}; production build, Chromium, on-disk profile):`);
+    console.log(
+      `First screenful after sign-in on a new device (median of ${RUNS}; production build, Chromium, on-disk profile):`,
+    );
     for (const role of ROLES) {
       // Seeded just before its runs: the artist's public items are readable by every fan (RLS),
       // so the fan runs first, with only the generated sample of their own.
@@ -190,15 +238,23 @@ async function main() {
       }
       const reference = median(results.map((r) => r.loginForm));
       const first = median(results.map((r) => r.first));
-      const what = role === 'fan' ? `fan, generated sample: first synced Daily Locker drop` : `artist, ${ARTIST_ROWS} items: first ${FIRST_ROWS} in 'Your Bucket'`;
+      const what =
+        role === 'fan'
+          ? `fan, generated sample: first synced Daily Locker drop`
+          : `artist, ${ARTIST_ROWS} items: first ${FIRST_ROWS} in 'Your Bucket'`;
       const goal = role === 'fan' ? 1000 : 1500;
       console.log(`  ${what}`);
       console.log(`    sign-in submit → first screenful : ${ms(first)}  (goal ≤ ${goal} ms)`);
-      if (role === 'artist') console.log(`    sign-in submit → all ${ARTIST_ROWS} counted  : ${ms(median(results.map((r) => r.all ?? NaN)))}`);
-      console.log(`    reference: navigation → /login form frame: ${ms(reference)}  (ratio ${(first / reference).toFixed(2)}×)`);
+      if (role === 'artist')
+        console.log(
+          `    sign-in submit → all ${ARTIST_ROWS} counted  : ${ms(median(results.map((r) => r.all ?? NaN)))}`,
+        );
+      console.log(
+        `    reference: navigation → /login form frame: ${ms(reference)}  (ratio ${(first / reference).toFixed(2)}×)`,
+      );
     }
   } finally {
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    server.kill();
     await backend.stop();
   }
 }

@@ -2,8 +2,9 @@
  * Wires the signed-in user's local database into the identity store: opens it (SyncProvider), feeds
  * the live profile and MediaID rows in, and offers the sync engine's local-first writes.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { SyncProvider } from '../../data';
+import { firstScreenCollections } from '../../data/first-screen';
 import { useSyncContext } from '../../data/use-sync-engine';
 import type { MediaIdDoc, ProfileDoc } from '../../../sync';
 import { logEngagement } from '../../../sync/writes/log-engagement';
@@ -79,9 +80,12 @@ function IdentityBridge({ identity }: { identity: IdentityStore }) {
  */
 export function IdentitySync({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const { user, identity } = useAuthPassive();
+  const signUpRole = user?.user_metadata?.role;
+  // Asked when a new device is found: by then the path usually names the dashboard to show.
+  const prefetch = useCallback(() => firstScreenCollections(window.location.pathname, signUpRole), [signUpRole]);
   if (!enabled) return <>{children}</>;
   return (
-    <SyncProvider supabase={identity?.client ?? null} userId={identity ? (user?.id ?? null) : null}>
+    <SyncProvider supabase={identity?.client ?? null} userId={identity ? (user?.id ?? null) : null} prefetch={prefetch}>
       {identity ? <IdentityBridge identity={identity} /> : null}
       {children}
     </SyncProvider>

@@ -1,7 +1,9 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { useObservableValue } from '../../data';
+import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
+import { useFirstPage } from '../../data/use-first-page';
 import { supabase } from '../../lib/supabase';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import type { ContentRowLike } from './content-to-bucket';
@@ -52,14 +54,37 @@ function useServerContent(artistId: string | null, enabled: boolean, refreshKey:
   return state.key === key ? state : { rows: state.rows, loading: state.key === '' };
 }
 
-/** The artist's content_items rows, newest first (RLS: owner always, others public/unlocked). */
+const newestFirst = (a: ContentRowLike, b: ContentRowLike) => Date.parse(b.created_at) - Date.parse(a.created_at);
+
+/** On a new device: the artist's rows of content_items' first pull page (null when there is none). */
+function useFirstPageContent(artistId: string | null): ContentRowLike[] | null {
+  const page = useFirstPage<ContentRowLike & { artist_id?: string }>('content_items');
+  return useMemo(
+    () => (page && artistId ? page.filter((row) => row.artist_id === artistId).sort(newestFirst) : null),
+    [page, artistId],
+  );
+}
+
+/**
+ * The artist's content_items rows, newest first (RLS: owner always, others public/unlocked). On a
+ * new device the first pull page shows at once, merged under the local rows until the first sync
+ * has finished, instead of a second download of every row from the server.
+ */
 export function useBucketContent(artistId: string | null, refreshKey = 0): BucketContentState {
   const local = useLocalContent(artistId);
+  const first = useFirstPageContent(artistId);
+  const newDevice = Boolean(useContext(SyncContext)?.firstPages);
   // Without a session (signed out, or the e2e in-memory harness) the server has nothing to show.
   const { session } = useAuthSnapshot();
-  const server = useServerContent(artistId, !local && Boolean(session), refreshKey);
-  if (!artistId || (!local && !session)) return { rows: [], loading: false };
-  return local ?? server;
+  const server = useServerContent(artistId, !local && !newDevice && Boolean(session), refreshKey);
+  const merged = useMemo(() => {
+    if (!first) return local;
+    if (!local || local.loading) return { rows: first, loading: false };
+    const rows = mergeFirstPage(first, local.rows);
+    return { rows: rows === local.rows ? rows : rows.sort(newestFirst), loading: false };
+  }, [first, local]);
+  if (!artistId || (!local && !first && !session)) return { rows: [], loading: false };
+  return merged ?? server;
 }
 
 /**

@@ -1,10 +1,12 @@
-import { startTransition, useCallback, useContext, useEffect, useState } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { combineLatest } from 'rxjs';
 import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
 import type { LockerCommentDoc } from '../../../sync/schemas/locker-comments';
 import type { LockerInteractionDoc } from '../../../sync/schemas/locker-interactions';
 import type { LockerItemDoc } from '../../../sync/schemas/locker-items';
+import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
+import { useFirstPage } from '../../data/use-first-page';
 import {
   buildSampleLockerItems,
   lockerItemsFromRows,
@@ -33,19 +35,42 @@ export interface FanLocker {
 
 const NONE: string[] = [];
 
+interface LockerRows {
+  items: LockerItemDoc[];
+  interactions: LockerInteractionDoc[];
+  comments: LockerCommentDoc[];
+  followed: FollowedContentDoc[];
+}
+
+/** On a new device, the first pull pages of the four collections (all four, or none: one consistent view). */
+function useFirstLockerRows(): LockerRows | null {
+  const items = useFirstPage<LockerItemDoc>('locker_items');
+  const interactions = useFirstPage<LockerInteractionDoc>('locker_interactions');
+  const comments = useFirstPage<LockerCommentDoc>('locker_comments');
+  const followed = useFirstPage<FollowedContentDoc>('followed_content');
+  return useMemo(
+    () => (items && interactions && comments && followed ? { items, interactions, comments, followed } : null),
+    [items, interactions, comments, followed],
+  );
+}
+
 /**
  * Today's Daily Locker for the signed-in fan: the synced `locker_items` joined with the fan's own
  * `locker_interactions` and comments from the local database; every action is a local write the
- * engine syncs later. The sample is used only where no local database exists (no SyncProvider, or
- * IndexedDB refused), e.g. the test harness's in-memory sign-in.
+ * engine syncs later (made while the database still opens, it waits for it). On a new device the
+ * first pull pages show at once, merged under the local rows until the first sync has finished.
+ * The sample is used only where no local database exists (no SyncProvider, or IndexedDB refused),
+ * e.g. the test harness's in-memory sign-in.
  */
 export function useFanLocker(): FanLocker {
   const sync = useContext(SyncContext);
   const db = sync?.db ?? null;
   const userId = sync?.userId ?? null;
+  const whenDb = sync?.whenDb;
   const useSample = !sync || !userId || Boolean(sync.error);
   const sample = useLockerItemsState(buildSampleLockerItems());
-  const [state, setState] = useState<{ db: unknown; items: LockerItem[]; refused: string[] } | null>(null);
+  const [local, setLocal] = useState<{ db: unknown; rows: LockerRows } | null>(null);
+  const first = useFirstLockerRows();
 
   useEffect(() => {
     if (!db || useSample) return undefined;
@@ -54,56 +79,71 @@ export function useFanLocker(): FanLocker {
       db.locker_interactions.find().$,
       db.locker_comments.find().$,
       db.followed_content.find().$,
-    ]).subscribe(([rows, interactions, comments, followed]) => {
-      const itemRows = rows.map((d) => d.toMutableJSON() as LockerItemDoc);
-      const own = interactions.map((d) => d.toMutableJSON() as LockerInteractionDoc);
-      const ownComments = comments.map((d) => d.toMutableJSON() as LockerCommentDoc);
+    ]).subscribe(([items, interactions, comments, followed]) => {
+      const rows: LockerRows = {
+        items: items.map((d) => d.toMutableJSON() as LockerItemDoc),
+        interactions: interactions.map((d) => d.toMutableJSON() as LockerInteractionDoc),
+        comments: comments.map((d) => d.toMutableJSON() as LockerCommentDoc),
+        followed: followed.map((d) => d.toMutableJSON() as FollowedContentDoc),
+      };
       // A transition: a first sync lands rows in bursts; each re-render yields to the browser.
-      startTransition(() =>
-        setState({
-          db,
-          // Followed artists' real releases first (newest first), then the sample drops.
-          items: [
-            ...realDropsFromRows(
-              followed.map((d) => d.toMutableJSON() as FollowedContentDoc),
-              new Date(),
-            ),
-            ...lockerItemsFromRows(itemRows, own, new Date(), ownComments),
-          ],
-          refused: refusedLockerMessages(itemRows, own, ownComments),
-        }),
-      );
+      startTransition(() => setLocal({ db, rows }));
     });
     return () => subscription.unsubscribe();
   }, [db, useSample]);
 
+  const localRows = local && local.db === db ? local.rows : null;
+  const view = useMemo(() => {
+    const rows: LockerRows | null =
+      localRows && first
+        ? {
+            items: mergeFirstPage(first.items, localRows.items),
+            interactions: mergeFirstPage(first.interactions, localRows.interactions),
+            comments: mergeFirstPage(first.comments, localRows.comments),
+            followed: mergeFirstPage(first.followed, localRows.followed),
+          }
+        : (localRows ?? first);
+    if (!rows) return null;
+    return {
+      // Followed artists' real releases first (newest first), then the sample drops.
+      items: [
+        ...realDropsFromRows(rows.followed, new Date()),
+        ...lockerItemsFromRows(rows.items, rows.interactions, new Date(), rows.comments),
+      ],
+      refused: refusedLockerMessages(rows.items, rows.interactions, rows.comments),
+    };
+  }, [localRows, first]);
+
   const change = useCallback(
-    (id: string, next: LockerChange) => {
-      if (!db || !userId) return;
-      writeLockerChange(db, userId, id, next).catch((error: unknown) => console.error('locker write failed', error));
+    async (id: string, next: LockerChange) => {
+      if (!userId || !whenDb) return;
+      try {
+        await writeLockerChange(db ?? (await whenDb()), userId, id, next);
+      } catch (error) {
+        console.error('locker write failed', error);
+      }
     },
-    [db, userId],
+    [db, userId, whenDb],
   );
   const onReact = useCallback(
-    (id: string, reaction: ReactionKind) => change(id, { kind: 'react', reaction }),
+    (id: string, reaction: ReactionKind) => void change(id, { kind: 'react', reaction }),
     [change],
   );
-  const onSave = useCallback((id: string) => change(id, { kind: 'save' }), [change]);
-  const onShare = useCallback((id: string) => change(id, { kind: 'share' }), [change]);
-  const onUseCode = useCallback((id: string) => change(id, { kind: 'use' }), [change]);
+  const onSave = useCallback((id: string) => void change(id, { kind: 'save' }), [change]);
+  const onShare = useCallback((id: string) => void change(id, { kind: 'share' }), [change]);
+  const onUseCode = useCallback((id: string) => void change(id, { kind: 'use' }), [change]);
   const onComment = useCallback(
     async (id: string, text: string) => {
-      if (db && userId) await writeLockerComment(db, userId, id, text);
+      if (userId && whenDb) await writeLockerComment(db ?? (await whenDb()), userId, id, text);
     },
-    [db, userId],
+    [db, userId, whenDb],
   );
 
   if (useSample) return { source: 'sample', refused: NONE, ...sample };
-  const ready = state && state.db === db ? state : null;
   return {
-    source: ready ? 'synced' : 'loading',
-    items: ready?.items ?? [],
-    refused: ready?.refused ?? NONE,
+    source: view ? 'synced' : 'loading',
+    items: view?.items ?? [],
+    refused: view?.refused ?? NONE,
     onReact,
     onSave,
     onShare,

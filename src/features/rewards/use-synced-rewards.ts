@@ -1,54 +1,76 @@
-import { startTransition, useCallback, useContext, useEffect, useState } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { combineLatest } from 'rxjs';
 import type { DailyRewardDoc } from '../../../sync/schemas/daily-rewards';
 import type { RewardClaimDoc } from '../../../sync/schemas/reward-claims';
+import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
+import { useFirstPage } from '../../data/use-first-page';
 import { computeStreak } from './reward-actions';
 import { writeRewardClaim } from './reward-writes';
 import { refusedClaimMessages, rewardsFromRows } from './rewards-from-rows';
-import type { DailyReward } from './types';
 
 /**
  * The fan's calendar from the local database (null without a signed-in database or before the
- * first rows arrive). Claims are local writes that sync later; a refused one drops back to
- * unclaimed and its message is returned in `refused`.
+ * first rows arrive); on a new device the first pull pages show at once, merged under the local
+ * rows until the first sync has finished. Claims are local writes that sync later (made while the
+ * database still opens, they wait for it); a refused one drops back to unclaimed and its message
+ * is returned in `refused`.
  */
 export function useSyncedRewards() {
   const sync = useContext(SyncContext);
   const db = sync?.db ?? null;
   const userId = sync?.userId ?? null;
-  const [state, setState] = useState<{ rewards: DailyReward[]; refused: string[] } | null>(null);
+  const whenDb = sync?.whenDb;
+  const [local, setLocal] = useState<{ db: unknown; rewards: DailyRewardDoc[]; claims: RewardClaimDoc[] } | null>(null);
+  const firstRewards = useFirstPage<DailyRewardDoc>('daily_rewards');
+  const firstClaims = useFirstPage<RewardClaimDoc>('reward_claims');
 
   useEffect(() => {
     if (!db) return;
     const subscription = combineLatest([db.daily_rewards.find().$, db.reward_claims.find().$]).subscribe(
       ([rows, claims]) => {
-        const rewardRows = rows.map((d) => d.toMutableJSON() as DailyRewardDoc);
+        const rewards = rows.map((d) => d.toMutableJSON() as DailyRewardDoc);
         const claimRows = claims.map((d) => d.toMutableJSON() as RewardClaimDoc);
-        const next = rewardRows.length
-          ? { rewards: rewardsFromRows(rewardRows, claimRows, new Date()), refused: refusedClaimMessages(claimRows) }
-          : null;
         // A transition: the 30-day calendar re-renders in slices while a sync lands its rows.
-        startTransition(() => setState(next));
+        startTransition(() => setLocal({ db, rewards, claims: claimRows }));
       },
     );
     return () => subscription.unsubscribe();
   }, [db]);
 
+  const localRows = local && local.db === db ? local : null;
+  const state = useMemo(() => {
+    const first = firstRewards && firstClaims ? { rewards: firstRewards, claims: firstClaims } : null;
+    const rows =
+      localRows && first
+        ? {
+            rewards: mergeFirstPage(first.rewards, localRows.rewards),
+            claims: mergeFirstPage(first.claims, localRows.claims),
+          }
+        : (localRows ?? first);
+    if (!rows?.rewards.length) return null;
+    return {
+      rewards: rewardsFromRows(rows.rewards, rows.claims, new Date()),
+      refused: refusedClaimMessages(rows.claims),
+    };
+  }, [localRows, firstRewards, firstClaims]);
+
   const onClaim = useCallback(
     async (day: number) => {
-      if (!db || !userId || !state) return;
-      await writeRewardClaim(db, userId, state.rewards, day);
+      if (!userId || !whenDb || !state) return;
+      await writeRewardClaim(db ?? (await whenDb()), userId, state.rewards, day);
     },
-    [db, userId, state],
+    [db, userId, whenDb, state],
   );
 
   const toggle = useCallback(
     async (day: number, field: 'reacted' | 'saved') => {
-      const doc = userId ? await db?.reward_claims.findOne(`${userId}|${day}`).exec() : null;
+      if (!userId || !whenDb) return;
+      const target = db ?? (await whenDb());
+      const doc = await target.reward_claims.findOne(`${userId}|${day}`).exec();
       await doc?.incrementalPatch({ [field]: !doc[field], updated_at: new Date().toISOString() });
     },
-    [db, userId],
+    [db, userId, whenDb],
   );
 
   if (!state) return null;

@@ -1,9 +1,10 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Group, Text } from '@mantine/core';
-import { formatCompactNumber } from '../../../lib/format';
+import { Box, Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { CHART_HEIGHT } from './engagement-chart-height';
 import type { ArtistAnalytics } from '../sample-analytics';
 import { SectionCard } from '../../../components/dashboard';
+
+const EngagementBarChart = lazy(() => import('./EngagementBarChart'));
 
 export function WeeklyEngagementCard({ engagement }: { engagement: ArtistAnalytics['dropEngagement'] }) {
   const averageScore = Math.round(engagement.reduce((sum, row) => sum + row.score, 0) / Math.max(engagement.length, 1));
@@ -23,19 +24,10 @@ export function WeeklyEngagementCard({ engagement }: { engagement: ArtistAnalyti
         </Group>
       }
     >
-      <BarChart
-        h={260}
-        data={engagement}
-        dataKey="date"
-        series={[{ name: 'plays', label: 'Plays', color: 'green.6' }]}
-        valueFormatter={formatCompactNumber}
-        tickLine="y"
-        gridAxis="y"
-        withLegend={false}
-        maxBarWidth={42}
-        aria-label="Weekly engagement bar chart"
-        role="img"
-      />
+      {/* The chart library is large: the card paints at once, its chart (same height) when loaded. */}
+      <Suspense fallback={<Box h={CHART_HEIGHT} aria-hidden />}>
+        <EngagementBarChart engagement={engagement} />
+      </Suspense>
     </SectionCard>
   );
 }

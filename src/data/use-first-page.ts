@@ -1,0 +1,48 @@
+// The first pull page of a collection (first-pages.ts) while this device's first sync is under
+// way: what a screen shows before (and merged under) the local rows, so a new device shows the
+// user's data without waiting for its database to be created. null when there is none (a device
+// with a local database, offline, a failed request, or once the first sync has finished).
+import { useContext, useEffect, useState } from 'react';
+import type { CollectionName } from '../../sync';
+import { SyncContext } from './sync-context';
+import { useFirstSyncPending } from './use-first-sync-pending';
+
+type Row = Record<string, unknown>;
+
+/** One filtered array per page, so screens memoising on it do not recompute on every render. */
+const shown = new WeakMap<readonly Row[], Row[]>();
+
+function visible(rows: readonly Row[]): Row[] {
+  let list = shown.get(rows);
+  if (!list) {
+    // Tombstones travel in pull pages (so the replication deletes them); a screen never shows them.
+    list = rows.filter((row) => row._deleted !== true);
+    shown.set(rows, list);
+  }
+  return list;
+}
+
+export function useFirstPage<T>(name: CollectionName): T[] | null {
+  const pages = useContext(SyncContext)?.firstPages ?? null;
+  const pending = useFirstSyncPending();
+  const [fetched, setFetched] = useState<{ pages: unknown; rows: Row[] } | null>(null);
+  const ready = pages?.peek(name);
+
+  useEffect(() => {
+    if (!pages || !pending || ready) return undefined;
+    let cancelled = false;
+    pages.get(name).then(
+      (page) => {
+        if (!cancelled) setFetched({ pages, rows: visible(page.documents) });
+      },
+      () => undefined, // the replication pulls (and reports) itself
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [pages, pending, ready, name]);
+
+  if (!pages || !pending) return null;
+  if (ready) return visible(ready) as T[];
+  return fetched?.pages === pages ? (fetched.rows as T[]) : null;
+}

@@ -1,0 +1,137 @@
+// A new device's first pull pages, fetched while its database opens (sync/replication/first-pages.ts):
+// the first pull takes them instead of asking again, nothing changed meanwhile is lost, and a stale
+// or failed page is never used.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createFirstPages } from '../../../sync';
+import { clientOptions, withBackend, type LocalBackend } from '../helpers/backend';
+import { openDevice, signUp, type Device } from './devices';
+
+let backend: LocalBackend;
+let artistId: string;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  backend = await withBackend();
+  artistId = await signUp(backend, `first-pages-artist-${Date.now().toString(36)}@example.test`);
+  await backend.query(
+    `insert into public.content_items (artist_id, title, file_path, file_type, file_size, metadata, is_public)
+     select $1::uuid, 'Seed ' || g, $1::text || '/' || g || '.mp3', 'audio/mpeg', 1000, '{}'::jsonb, true
+     from generate_series(1, 30) g`,
+    [artistId],
+  );
+});
+afterEach(async () => {
+  await Promise.all(devices.splice(0).map((d) => d.engine.close()));
+});
+afterAll(async () => {
+  await backend.stop();
+});
+
+/** A signed-in fan's client that records the first-page requests (no checkpoint filter) per table. */
+async function countingFan(failFirst = false) {
+  const email = `first-pages-fan-${Math.random().toString(36).slice(2)}@example.test`;
+  await signUp(backend, email);
+  const firstPageRequests: string[] = [];
+  let failNext = failFirst;
+  const client: SupabaseClient = createClient(backend.url, backend.anonKey, {
+    ...clientOptions(),
+    global: {
+      fetch: (input, init) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        const table = /\/rest\/v1\/([a-z_]+)/.exec(url.pathname)?.[1];
+        if (table && (init?.method ?? 'GET') === 'GET' && !url.searchParams.has('or')) {
+          firstPageRequests.push(table);
+          if (failNext) {
+            failNext = false;
+            return Promise.reject(new TypeError('fetch failed (network down)'));
+          }
+        }
+        return fetch(input, init);
+      },
+    },
+  });
+  const { data, error } = await client.auth.signInWithPassword({ email, password: 'secret-password' });
+  if (error || !data.user) throw error ?? new Error('sign-in failed');
+  return { email, client, userId: data.user.id, firstPageRequests };
+}
+
+const titles = async (device: Device) =>
+  (await device.engine.db.content_items.find().exec()).map((doc) => doc.title as string).sort();
+
+describe('first pages on a new device', () => {
+  it('the first pull takes the prefetched page (one request), and what changed after it still arrives', async () => {
+    const fan = await countingFan();
+    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId });
+    const page = await pages.get('content_items');
+    expect(page.documents.map((d) => d.title)).toContain('Seed 7');
+    expect(pages.peek('content_items')).toHaveLength(page.documents.length);
+
+    // Changed on the server after the prefetch, before the database opened.
+    await backend.query(
+      `update public.content_items set title = 'Seed 7 (remastered)' where artist_id = $1 and title = 'Seed 7'`,
+      [artistId],
+    );
+    await backend.query(
+      `insert into public.content_items (artist_id, title, file_path, file_type, file_size, metadata, is_public)
+       values ($1::uuid, 'Late arrival', $1::text || '/late.mp3', 'audio/mpeg', 1, '{}'::jsonb, true)`,
+      [artistId],
+    );
+
+    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    devices.push(device);
+    await device.engine.start();
+    await device.engine.resync();
+
+    const local = await titles(device);
+    expect(local).toContain('Seed 7 (remastered)');
+    expect(local).toContain('Late arrival');
+    expect(local).not.toContain('Seed 7');
+    expect(local).toHaveLength(31);
+    // One first-page request for content_items: the prefetch; the replication did not ask again.
+    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
+    // The page the screen showed is the page as fetched (the replication got a copy).
+    expect(pages.peek('content_items')?.map((d) => d.title)).toContain('Seed 7');
+  });
+
+  it('a stale page is not taken: the first pull asks the server again', async () => {
+    const fan = await countingFan();
+    let now = 1_000_000;
+    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId, maxAgeMs: 30_000, now: () => now });
+    await pages.get('content_items');
+    now += 30_001;
+    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    devices.push(device);
+    await device.engine.start();
+    await device.engine.resync();
+    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(2);
+    expect(await titles(device)).toContain('Late arrival');
+  });
+
+  it('a failed prefetch is never handed over: the first pull fetches and syncs normally', async () => {
+    const fan = await countingFan(true);
+    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId });
+    await expect(pages.get('content_items')).rejects.toThrow();
+    expect(pages.peek('content_items')).toBeUndefined();
+    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    devices.push(device);
+    await device.engine.start();
+    await device.engine.resync();
+    expect(await titles(device)).toHaveLength(31);
+    expect(pages.take('content_items', 1000)).toBeUndefined();
+  });
+
+  it("another user's pages are never used by an engine", async () => {
+    const fan = await countingFan();
+    const other = await countingFan();
+    const pages = createFirstPages({ supabase: other.client, userId: other.userId });
+    await pages.get('content_items');
+    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    devices.push(device);
+    await device.engine.start();
+    await device.engine.resync();
+    // The fan's engine pulled its own first page; the other user's page is still untaken.
+    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
+    expect(pages.take('content_items', 1000)).toBeDefined();
+  });
+});
