@@ -160,3 +160,53 @@ test('on a new device the route guard still sends a fan without a MediaID to onb
   await page.goto('/dashboard/fan');
   await expect(page).toHaveURL(/\/onboarding$/, { timeout: 30_000 });
 });
+
+test("a new device shows the fan's drops before its local database exists; a save made then reaches the server", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const session = await seedFan('fan-first-page', true);
+  await newDevice(context, page, session);
+  const { access_token: token, user } = JSON.parse(session) as { access_token: string; user: { id: string } };
+
+  // Hold the local database's storage chunk: the engine cannot create its database meanwhile.
+  const held: Route[] = [];
+  let holding = true;
+  await context.route(/\/assets\/create-app-storage-[\w-]+\.js$/, (route) => {
+    if (holding) held.push(route);
+    else void route.fallback();
+  });
+
+  await page.goto('/dashboard/fan');
+  await expect(locker(page).getByRole('heading', { name: 'Static Bloom (Unreleased Stem Pack)' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(held.length).toBeGreaterThan(0);
+  const localDatabases = await page.evaluate(
+    async () => (await indexedDB.databases()).filter((db) => db.name?.startsWith('rxdb-dexie-')).length,
+  );
+  expect(localDatabases).toBe(0);
+
+  // Saved while the database does not exist yet: the write waits for it, then syncs.
+  await locker(page).getByRole('button', { name: 'Save', exact: true }).first().click();
+  holding = false;
+  for (const route of held.splice(0)) await route.fallback();
+  await expect(locker(page).getByRole('button', { name: 'Saved', exact: true }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  const fan = createClient(BACKEND, LOCAL_ANON_KEY, {
+    realtime: { transport: ws as never },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  await expect
+    .poll(
+      async () => {
+        const { data } = await fan.from('locker_interactions').select('saved').eq('fan_id', user.id).eq('saved', true);
+        return data?.length ?? 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+});
