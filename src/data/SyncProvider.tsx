@@ -37,6 +37,20 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+/** The longest a new device's database creation waits for the first screen to paint. */
+const FIRST_SCREEN_HEAD_START_MS = 1500;
+
+/** Resolves once the prefetched pages have settled and the page is idle (rendered), or after the head start. */
+function firstScreenPainted(prefetched: readonly Promise<unknown>[]): Promise<void> {
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
+      else setTimeout(resolve, 50);
+    });
+  const headStart = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_HEAD_START_MS));
+  return Promise.race([Promise.allSettled(prefetched).then(idle), headStart]);
+}
+
 /**
  * Close of the previous user's engine; the next open waits for it (one database at a time:
  * open-source RxDB caps open collections per page, and users must never overlap).
@@ -63,16 +77,18 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
     dbReady.current = ready;
     // Asked before this effect can create the database, and without the engine's chunk. A new
     // device, online, fetches its first screen's rows while the database is being created.
+    let prefetched: Promise<unknown>[] = [];
     const pages = probeLocalDatabase(userId).then(async (found): Promise<FirstPages | null> => {
       if (cancelled || found !== 'none') return null;
       setNewDeviceUser(userId);
       if (typeof navigator !== 'undefined' && !navigator.onLine) return null;
-      const { createFirstPages } = await import('../../sync');
+      // Its own small chunk (pull handler + registry), not the engine's: the requests go out sooner.
+      const { createFirstPages } = await import('../../sync/replication/first-pages');
       if (cancelled) return null;
       const created = createFirstPages({ supabase, userId });
-      for (const name of prefetchRef.current?.() ?? []) {
-        created.get(name).catch(() => undefined); // the replication pulls (and reports) itself
-      }
+      prefetched = (prefetchRef.current?.() ?? []).map(
+        (name) => created.get(name).catch(() => undefined), // the replication pulls (and reports) itself
+      );
       setFirstPages(created);
       return created;
     });
@@ -84,14 +100,13 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
         import('../../sync'),
         import('./create-app-storage'),
       ]);
+      const firstPages = (await pages.catch(() => null)) ?? undefined;
+      // Creating a new device's database is seconds of main-thread work: the first screen paints
+      // from the first pages before it starts (at most FIRST_SCREEN_HEAD_START_MS later).
+      if (firstPages) await firstScreenPainted(prefetched);
+      if (cancelled) return null;
       const storage = await createAppStorage();
-      const engine = await createSyncEngine({
-        ...extra,
-        supabase,
-        userId,
-        storage,
-        firstPages: (await pages.catch(() => null)) ?? undefined,
-      });
+      const engine = await createSyncEngine({ ...extra, supabase, userId, storage, firstPages });
       if (cancelled) {
         await engine.close();
         return null;
