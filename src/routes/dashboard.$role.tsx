@@ -2,27 +2,8 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { CenteredLoader } from '../components/CenteredLoader';
 import { RouteGuard } from '../components/RouteGuard';
-import { DASHBOARD_ROLES, ROLE_DISPLAY, type SelfSignupRole } from '../lib/roles';
-
-// Each dashboard is its own chunk: a fan never downloads the brand dashboard's charts.
-const importers = {
-  fan: () => import('../features/fan/FanDashboardPage').then((m) => ({ default: m.FanDashboardPage })),
-  artist: () => import('../features/artist/ArtistDashboardPage').then((m) => ({ default: m.ArtistDashboardPage })),
-  brand: () => import('../features/brand/BrandDashboardPage').then((m) => ({ default: m.BrandDashboardPage })),
-  developer: () =>
-    import('../features/developer/DeveloperPortalPage').then((m) => ({ default: m.DeveloperPortalPage })),
-} satisfies Record<SelfSignupRole, unknown>;
-
-const loading = new Map<SelfSignupRole, ReturnType<(typeof importers)[SelfSignupRole]>>();
-/** One import per dashboard, shared by the early start below and React.lazy. */
-function loadDashboard(role: SelfSignupRole) {
-  let pending = loading.get(role);
-  if (!pending) {
-    pending = importers[role]();
-    loading.set(role, pending);
-  }
-  return pending;
-}
+import { isDashboardRole, loadDashboard } from '../lib/dashboard-chunks';
+import { ROLE_DISPLAY, type SelfSignupRole } from '../lib/roles';
 
 const dashboards = {
   fan: lazy(() => loadDashboard('fan')),
@@ -30,10 +11,6 @@ const dashboards = {
   brand: lazy(() => loadDashboard('brand')),
   developer: lazy(() => loadDashboard('developer')),
 } satisfies Record<SelfSignupRole, unknown>;
-
-function isDashboardRole(role: string): role is SelfSignupRole {
-  return (DASHBOARD_ROLES as readonly string[]).includes(role);
-}
 
 function DashboardRoute() {
   const { role } = Route.useParams();

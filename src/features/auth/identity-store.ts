@@ -119,7 +119,19 @@ export function createIdentityStore(
     listeners.forEach((listener) => listener());
   }
 
-  async function fetchServer(userId: string) {
+  /** The server read under way (refresh() joins it: a read in flight is already a fresh one). */
+  let inflight: { userId: string; done: Promise<void> } | null = null;
+
+  function fetchServer(userId: string): Promise<void> {
+    const done = readServer(userId);
+    inflight = { userId, done };
+    void done.finally(() => {
+      if (inflight?.done === done) inflight = null;
+    });
+    return done;
+  }
+
+  async function readServer(userId: string) {
     const mine = ++generation;
     if (typeof navigator !== 'undefined' && !navigator.onLine) {
       server = { check: undefined, mediaIds: null, pending: false };
@@ -224,7 +236,11 @@ export function createIdentityStore(
       recompute();
     },
     async refresh() {
-      if (session) await fetchServer(session.user.id);
+      if (!session) return;
+      const userId = session.user.id;
+      // /auto-route right after sign-in: the read the sign-in started is still under way; starting
+      // another would discard it and make the guard wait for a second round trip.
+      await (inflight?.userId === userId ? inflight.done : fetchServer(userId));
     },
     forgetSession() {
       storage.removeItem(AUTH_STORAGE_KEY);

@@ -1,8 +1,10 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { signInFieldRules, type SignInValues } from '../validation';
+import { isDashboardRole, preloadDashboard } from '../../../lib/dashboard-chunks';
 import { BackArrow } from './BackArrow';
 import { ErrorBanner } from './ErrorBanner';
 import { SocialButtons } from './SocialButtons';
@@ -18,6 +20,7 @@ export interface SignInFormProps {
 
 /** Sign-in screen (spec §2): welcome-back heading, social buttons, e-mail/password, Remember me. */
 export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSignUp, subtitle }: SignInFormProps) {
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<SignInValues>({
@@ -31,6 +34,11 @@ export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSign
     setBusy(true);
     setError(null);
     const result = await signInWithPassword(values.email, values.password);
+    if (!result.error && isDashboardRole(result.role)) {
+      // The dashboard this account most likely goes to starts downloading now, not after /auto-route.
+      preloadDashboard(result.role);
+      router.preloadRoute({ to: '/dashboard/$role', params: { role: result.role } }).catch(() => undefined);
+    }
     setBusy(false);
     if (result.error) setError(result.error);
     else onSuccess(result.role);

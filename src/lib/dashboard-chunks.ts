@@ -1,0 +1,35 @@
+// One dynamic import per dashboard page (its own chunk: a fan never downloads the brand
+// dashboard's charts), shared by the dashboard route (React.lazy) and the sign-in, which starts the
+// download as soon as it knows the account's role instead of when the route guard lets the page in.
+import { DASHBOARD_ROLES, type SelfSignupRole } from './roles';
+
+const importers = {
+  fan: () => import('../features/fan/FanDashboardPage').then((m) => ({ default: m.FanDashboardPage })),
+  artist: () => import('../features/artist/ArtistDashboardPage').then((m) => ({ default: m.ArtistDashboardPage })),
+  brand: () => import('../features/brand/BrandDashboardPage').then((m) => ({ default: m.BrandDashboardPage })),
+  developer: () =>
+    import('../features/developer/DeveloperPortalPage').then((m) => ({ default: m.DeveloperPortalPage })),
+} satisfies Record<SelfSignupRole, unknown>;
+
+const loading = new Map<SelfSignupRole, ReturnType<(typeof importers)[SelfSignupRole]>>();
+
+export function isDashboardRole(role: unknown): role is SelfSignupRole {
+  return typeof role === 'string' && (DASHBOARD_ROLES as readonly string[]).includes(role);
+}
+
+/** The dashboard's module, imported once. */
+export function loadDashboard(role: SelfSignupRole) {
+  let pending = loading.get(role);
+  if (!pending) {
+    pending = importers[role]();
+    loading.set(role, pending);
+  }
+  return pending;
+}
+
+/** Starts the download for a role that names a dashboard (a guess: a wrong one costs one chunk). */
+export function preloadDashboard(role: unknown): void {
+  if (isDashboardRole(role)) {
+    loadDashboard(role).catch(() => loading.delete(role)); // React.lazy retries on render
+  }
+}
