@@ -1,7 +1,7 @@
 // Opens the signed-in user's local database and starts replication; closes it when the user
 // changes or signs out, so one user's rows are never visible to the next.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BucketDatabase, CollectionName, FirstPages, SyncEngine, SyncEngineOptions } from '../../sync';
 import { probeLocalDatabase } from './local-database-probe';
 import { SyncContext, type SyncContextValue } from './sync-context';
@@ -89,7 +89,7 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       prefetched = (prefetchRef.current?.() ?? []).map(
         (name) => created.get(name).catch(() => undefined), // the replication pulls (and reports) itself
       );
-      setFirstPages(created);
+      startTransition(() => setFirstPages(created));
       return created;
     });
     const opening = (async (): Promise<SyncEngine | null> => {
@@ -111,7 +111,9 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
         await engine.close();
         return null;
       }
-      setState({ engine, error: null });
+      // A transition: every screen reading the context re-renders for the engine; sliced, that is
+      // no long task while a new device's first screen is up (a sign-out's reset stays urgent).
+      startTransition(() => setState({ engine, error: null }));
       ready.resolve(engine.db);
       await engine.start();
       return engine;
