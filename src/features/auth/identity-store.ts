@@ -79,6 +79,9 @@ function toSession(session: Session | AuthSession | null): AuthSession | null {
   };
 }
 
+/** How long a finished server read still counts as fresh for refresh(). */
+const REFRESH_FRESH_MS = 2_000;
+
 function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Failed to fetch (timeout)')), ms);
@@ -119,16 +122,24 @@ export function createIdentityStore(
     listeners.forEach((listener) => listener());
   }
 
-  /** The server read under way (refresh() joins it: a read in flight is already a fresh one). */
-  let inflight: { userId: string; done: Promise<void> } | null = null;
+  /**
+   * The last server read (refresh() joins it while it runs, or takes it if it ended within
+   * REFRESH_FRESH_MS: right after a sign-in, a second read would only add a round trip).
+   */
+  let lastRead: { userId: string; done: Promise<void>; endedAt: number | null } | null = null;
 
   function fetchServer(userId: string): Promise<void> {
     const done = readServer(userId);
-    inflight = { userId, done };
-    void done.finally(() => {
-      if (inflight?.done === done) inflight = null;
-    });
+    const read = { userId, done, endedAt: null as number | null };
+    lastRead = read;
+    void done.finally(() => (read.endedAt = Date.now()));
     return done;
+  }
+
+  function recentRead(userId: string): Promise<void> | null {
+    if (!lastRead || lastRead.userId !== userId) return null;
+    if (lastRead.endedAt === null || Date.now() - lastRead.endedAt < REFRESH_FRESH_MS) return lastRead.done;
+    return null;
   }
 
   async function readServer(userId: string) {
@@ -176,7 +187,9 @@ export function createIdentityStore(
       server = { check: undefined, mediaIds: null, pending: nextId !== null };
       generation++;
       // Out of the auth callback: supabase-js must not be re-entered while it notifies.
-      if (nextId) setTimeout(() => void fetchServer(nextId), 0);
+      const readFor = generation;
+      // A refresh() that ran first (same user, same session change) has already started the read.
+      if (nextId) setTimeout(() => void (generation === readFor && fetchServer(nextId)), 0);
     }
   }
 
@@ -238,9 +251,9 @@ export function createIdentityStore(
     async refresh() {
       if (!session) return;
       const userId = session.user.id;
-      // /auto-route right after sign-in: the read the sign-in started is still under way; starting
-      // another would discard it and make the guard wait for a second round trip.
-      await (inflight?.userId === userId ? inflight.done : fetchServer(userId));
+      // /auto-route right after sign-in: the read the sign-in started is under way or just ended;
+      // starting another would discard it and make the guard wait for a second round trip.
+      await (recentRead(userId) ?? fetchServer(userId));
     },
     forgetSession() {
       storage.removeItem(AUTH_STORAGE_KEY);

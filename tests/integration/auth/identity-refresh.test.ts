@@ -1,6 +1,6 @@
 // /auto-route re-reads the profile right after sign-in (spec §4). The read the sign-in started is
-// still under way then; refresh() must join it, not start a second one that discards the first
-// and makes the route guard wait for another round trip.
+// still under way then (or just ended); refresh() must use it, not start a second one that discards
+// the first and makes the route guard wait for another round trip.
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createIdentityStore } from '../../../src/features/auth/identity-store';
@@ -45,11 +45,17 @@ it("refresh() during the sign-in's profile read joins it: one read, and the prof
     // A new device (no local rows): the guard decides on the read that refresh() waited for.
     store.setLocal(store.getSnapshot().user!.id, { profile: null, mediaIds: [] });
     expect(store.getSnapshot().profile.loading).toBe(false);
-    // Once nothing is under way, a refresh reads again.
+    // Just after it ended, it still counts (no second round trip on the way to the dashboard)...
+    await store.refresh();
+    expect(profileReads).toHaveLength(1);
+    // ...but a refresh seconds later reads again.
+    const realNow = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(realNow + 2_500);
     await store.refresh();
     expect(profileReads).toHaveLength(2);
   } finally {
     stop();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   }
 });
