@@ -26,6 +26,8 @@ interface Deferred<T> {
   reject: (error: Error) => void;
 }
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void;
   let reject!: (error: Error) => void;
@@ -38,19 +40,15 @@ function deferred<T>(): Deferred<T> {
 }
 
 /** The longest a new device's database creation waits for the first screen to paint. */
-const FIRST_SCREEN_HEAD_START_MS = 1500;
+const FIRST_SCREEN_HEAD_START_MS = 2000;
 
-/** Resolves once the prefetched pages have settled and the page is idle (rendered), or after the head start. */
-function firstScreenPainted(prefetched: readonly Promise<unknown>[]): Promise<void> {
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
-      else setTimeout(resolve, 50);
-    });
-  const headStart = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_HEAD_START_MS));
-  return Promise.race([Promise.allSettled(prefetched).then(idle), headStart]);
+/** After the next frame has been presented (the rows a screen committed are on screen). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return void setTimeout(resolve, 0);
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
-
 /**
  * Close of the previous user's engine; the next open waits for it (one database at a time:
  * open-source RxDB caps open collections per page, and users must never overlap).
@@ -63,6 +61,7 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
   const [firstPages, setFirstPages] = useState<FirstPages | null>(null);
   // The current open's database promise (a ref: handlers read it when called, never a render).
   const dbReady = useRef<Deferred<BucketDatabase>>(deferred());
+  const firstScreenShown = useRef<() => void>(() => undefined);
   const optionsKey = JSON.stringify(options ?? {});
   const prefetchRef = useRef(prefetch);
   useEffect(() => {
@@ -77,7 +76,8 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
     dbReady.current = ready;
     // Asked before this effect can create the database, and without the engine's chunk. A new
     // device, online, fetches its first screen's rows while the database is being created.
-    let prefetched: Promise<unknown>[] = [];
+    const shown = deferred<void>();
+    firstScreenShown.current = () => shown.resolve();
     const pages = probeLocalDatabase(userId).then(async (found): Promise<FirstPages | null> => {
       if (cancelled || found !== 'none') return null;
       setNewDeviceUser(userId);
@@ -86,9 +86,12 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       const { createFirstPages } = await import('../../sync/replication/first-pages');
       if (cancelled) return null;
       const created = createFirstPages({ supabase, userId });
-      prefetched = (prefetchRef.current?.() ?? []).map(
-        (name) => created.get(name).catch(() => undefined), // the replication pulls (and reports) itself
-      );
+      const names = prefetchRef.current?.() ?? [];
+      // A failed page is the replication's to pull (and report); with none fetched for a first
+      // screen there is nothing to wait for before creating the database.
+      void Promise.allSettled(names.map((name) => created.get(name))).then((results) => {
+        if (results.every((result) => result.status === 'rejected')) shown.resolve();
+      });
       startTransition(() => setFirstPages(created));
       return created;
     });
@@ -102,8 +105,10 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       ]);
       const firstPages = (await pages.catch(() => null)) ?? undefined;
       // Creating a new device's database is seconds of main-thread work: the first screen paints
-      // from the first pages before it starts (at most FIRST_SCREEN_HEAD_START_MS later).
-      if (firstPages) await firstScreenPainted(prefetched);
+      // from the first pages before it starts (a screen reports it; at most the head start later).
+      if (firstPages) {
+        await Promise.race([shown.promise.then(afterNextPaint), delay(FIRST_SCREEN_HEAD_START_MS)]);
+      }
       if (cancelled) return null;
       const storage = await createAppStorage();
       const engine = await createSyncEngine({ ...extra, supabase, userId, storage, firstPages });
@@ -142,6 +147,7 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       newDevice: newDeviceUser !== null && newDeviceUser === userId,
       firstPages: firstPages?.userId === userId ? firstPages : null,
       whenDb: () => dbReady.current.promise,
+      firstScreenShown: () => firstScreenShown.current(),
     }),
     [state, userId, newDeviceUser, firstPages],
   );

@@ -23,7 +23,8 @@ function visible(rows: readonly Row[]): Row[] {
 }
 
 export function useFirstPage<T>(name: CollectionName): T[] | null {
-  const pages = useContext(SyncContext)?.firstPages ?? null;
+  const sync = useContext(SyncContext);
+  const pages = sync?.firstPages ?? null;
   const pending = useFirstSyncPending();
   const [fetched, setFetched] = useState<{ pages: unknown; rows: Row[] } | null>(null);
   const ready = pages?.peek(name);
@@ -42,7 +43,11 @@ export function useFirstPage<T>(name: CollectionName): T[] | null {
     };
   }, [pages, pending, ready, name]);
 
-  if (!pages || !pending) return null;
-  if (ready) return visible(ready) as T[];
-  return fetched?.pages === pages ? (fetched.rows as T[]) : null;
+  const rows = !pages || !pending ? null : ready ? visible(ready) : fetched?.pages === pages ? fetched.rows : null;
+  const shown = rows !== null;
+  const report = sync?.firstScreenShown;
+  useEffect(() => {
+    if (shown) report?.();
+  }, [shown, report]);
+  return rows as T[] | null;
 }

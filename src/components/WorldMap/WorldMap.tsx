@@ -1,7 +1,8 @@
 import { Box, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { getWorldGeography, MAP_HEIGHT, MAP_WIDTH, projectPoint } from './geography';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { getWorldGeography, MAP_HEIGHT, MAP_WIDTH, projectPoint, type CountryShape } from './geography';
 import { HIGH_ENGAGEMENT_THRESHOLD, markerGlow, markerRadius, referenceValue } from './marker-rules';
 import classes from './WorldMap.module.css';
 
@@ -30,6 +31,8 @@ export interface WorldMapProps {
 }
 
 /** An offline world map (world-atlas + d3-geo) with value-sized, keyboard-focusable markers. */
+const NO_SHAPES: readonly CountryShape[] = [];
+
 export function WorldMap({
   markers,
   title,
@@ -38,7 +41,11 @@ export function WorldMap({
   normalColor = 'var(--mantine-color-cyan-4)',
   highColor = 'var(--mantine-color-orange-4)',
 }: WorldMapProps) {
-  const { shapes } = getWorldGeography();
+  // Projecting ~170 country outlines (≈ 0.1 s, once per page) and drawing them is a heavy first
+  // render: the frame (its size fixed by the viewBox) paints first, the outlines and markers right
+  // after, in an interruptible transition.
+  const drawn = useAfterFirstPaint();
+  const shapes = drawn ? getWorldGeography().shapes : NO_SHAPES;
   const [activeId, setActiveId] = useState<string | null>(null);
   const [pinnedId, setPinnedId] = useState<string | null>(null);
   const detailId = useId();
@@ -48,6 +55,7 @@ export function WorldMap({
   const base = width > 0 ? Math.max(baseRadius, (4 * MAP_WIDTH) / width) : baseRadius;
 
   const placed = useMemo(() => {
+    if (!drawn) return [];
     const reference = referenceValue(markers.map((marker) => marker.value));
     return (
       markers
@@ -62,7 +70,7 @@ export function WorldMap({
         // Draw big markers first so small ones stay clickable on top.
         .sort((a, b) => b.radius - a.radius)
     );
-  }, [markers, base]);
+  }, [markers, base, drawn]);
 
   const shownId = activeId ?? pinnedId;
   const shown = placed.find((entry) => entry.marker.id === shownId) ?? null;
