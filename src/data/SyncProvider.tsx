@@ -49,6 +49,7 @@ function afterNextPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
+
 /**
  * Close of the previous user's engine; the next open waits for it (one database at a time:
  * open-source RxDB caps open collections per page, and users must never overlap).
