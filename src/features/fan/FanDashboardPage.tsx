@@ -1,7 +1,7 @@
 import { Alert, Card, Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
-import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useStagedReveal } from '../../lib/use-after-first-paint';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { useFirstSyncPending } from '../../data/use-first-sync-pending';
 import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
@@ -36,8 +36,9 @@ export function FanDashboardPage() {
       ? rewards.rewards.filter((r) => r.isClaimed).length + items.filter((i) => i.isUsed || i.claimedDate).length
       : null;
   const data = useFanDashboardData(mock, { subscriptions, contentUnlocked });
-  // The greeting and the Daily Locker paint first; the panels and rewards below follow.
-  const belowFold = useAfterFirstPaint();
+  // The greeting and the Daily Locker paint first; the panels, then the rewards, follow (one short
+  // commit each, after a paint).
+  const belowFold = useStagedReveal(2);
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -72,20 +73,22 @@ export function FanDashboardPage() {
           <OfflineMediaSummary media={media} />
         </Stack>
 
-        {belowFold ? (
-          <>
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, md: 3 }}>
-                <Stats stats={data.stats} subscriptions={data.subscriptions} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <FeedTabs activity={data.activity} recommendations={data.recommendations} library={data.library} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 3 }}>
-                <Side trending={data.trending} upcoming={data.upcoming} />
-              </Grid.Col>
-            </Grid>
+        {belowFold >= 1 ? (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Stats stats={data.stats} subscriptions={data.subscriptions} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <FeedTabs activity={data.activity} recommendations={data.recommendations} library={data.library} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Side trending={data.trending} upcoming={data.upcoming} />
+            </Grid.Col>
+          </Grid>
+        ) : null}
 
+        {belowFold >= 2 ? (
+          <>
             {rewards.refused.map((message) => (
               <Alert key={message} color="red" title="Reward claim rolled back">
                 {message}
