@@ -44,10 +44,10 @@ export function useFirstPage<T>(name: CollectionName): T[] | null {
   }, [pages, pending, ready, name]);
 
   const rows = !pages || !pending ? null : ready ? visible(ready) : fetched?.pages === pages ? fetched.rows : null;
-  const shown = rows !== null;
+  const hasRows = rows !== null;
   const report = sync?.firstScreenShown;
   useEffect(() => {
-    if (shown) report?.();
-  }, [shown, report]);
+    if (hasRows) report?.(); // committed: the database's creation may start after this paint
+  }, [hasRows, report]);
   return rows as T[] | null;
 }

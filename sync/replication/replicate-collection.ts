@@ -102,8 +102,10 @@ function withFirstPage(name: CollectionName, firstPages: FirstPages | undefined,
     const taken = checkpoint === undefined ? firstPages.take(name, batchSize) : undefined;
     const page = taken ? await taken.catch(() => null) : null;
     if (!page) return pull(checkpoint, batchSize);
-    if (page.documents.length >= batchSize || !page.checkpoint)
-      return page.checkpoint ? page : pull(undefined, batchSize);
+    // An empty page has no checkpoint: pull from scratch, as without it.
+    if (!page.checkpoint) return pull(undefined, batchSize);
+    // A full page: RxDB asks for the next one (after its checkpoint) itself.
+    if (page.documents.length >= batchSize) return page;
     const since = await pull(page.checkpoint, batchSize - page.documents.length);
     const changed = new Set(since.documents.map((doc) => doc.id));
     return {
