@@ -134,4 +134,22 @@ describe('first pages on a new device', () => {
     expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
     expect(pages.take('content_items', 1000)).toBeDefined();
   });
+
+  it('a full page is taken and the pages after it follow (1,200 rows)', async () => {
+    await backend.query(
+      `insert into public.content_items (artist_id, title, file_path, file_type, file_size, metadata, is_public)
+       select $1::uuid, 'Bulk ' || g, $1::text || '/bulk-' || g || '.mp3', 'audio/mpeg', 1, '{}'::jsonb, true
+       from generate_series(1, 1169) g`,
+      [artistId],
+    );
+    const fan = await countingFan();
+    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId });
+    expect((await pages.get('content_items')).documents).toHaveLength(1000);
+    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    devices.push(device);
+    await device.engine.start();
+    await device.engine.resync();
+    expect(await device.engine.db.content_items.count().exec()).toBe(31 + 1169);
+    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
+  });
 });
