@@ -21,7 +21,8 @@ const LazyMediaIdSetupModal = lazyNamed(() => import('../mediaid/MediaIdSetupMod
 
 function PanelLoading() {
   return (
-    <Center py="xl">
+    // aria-busy: a screen is on its way (src/lib/early-input.ts waits for it to give back typed values).
+    <Center py="xl" aria-busy="true">
       <Loader size="sm" aria-label="Loading" />
     </Center>
   );
