@@ -32,14 +32,20 @@ function renderedProps(node: Element): { value?: unknown; checked?: unknown } | 
  */
 const LOADING = '[aria-busy="true"]';
 
+const CONTROLS = 'button, input, select, textarea, form, a[href], [role=button], [role=tab]';
+
 /**
- * Whether every control under `root` is live. The root commits before lazily loaded parts of the
- * page (Suspense boundaries) have hydrated; a click on one of those must still be held.
+ * Whether every control under `root` is live, asked every frame. The root commits before lazily
+ * loaded parts of the page (Suspense boundaries) have hydrated; a click on one of those must still
+ * be held. Only prerendered controls can be waiting (the client renders the rest live), so after
+ * one query it re-checks just those still waiting.
  */
-export function controlsHydrated(root: ParentNode): boolean {
-  return [...root.querySelectorAll('button, input, select, textarea, form, a[href], [role=button], [role=tab]')].every(
-    hydrated,
-  );
+function hydrationWatch(root: ParentNode): () => boolean {
+  let waiting: Element[] | null = null;
+  return () => {
+    waiting = (waiting ?? [...root.querySelectorAll(CONTROLS)]).filter((node) => node.isConnected && !hydrated(node));
+    return waiting.length === 0;
+  };
 }
 
 const valueSetter = (field: Field) =>
@@ -91,9 +97,10 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
     const fields = [...root.querySelectorAll<Field>('input, textarea')];
     return fields.find((other) => isTextField(other) && !other.value && labelOf(other) === label) ?? null;
   };
+  const allHydrated = hydrationWatch(root);
   return {
     restore() {
-      if (!controlsHydrated(root)) return 1;
+      if (!allHydrated()) return 1;
       // Toggles first (a segmented control may switch the form), then, a frame later, the values.
       // React 19 hydrates a field keeping what the visitor left in it, while the app's state (the
       // rendered props) still holds the initial value: compare with the props, not the DOM.
