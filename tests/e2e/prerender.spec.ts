@@ -136,3 +136,34 @@ test('an early developer sign-up: the switch to Create Account and the typed ema
   await expect(page.getByText('Email is required')).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Setup Your MediaID' })).toBeVisible({ timeout: 20_000 });
 });
+
+test("the theme's CSS variables are in the page once, prerendered or rendered on the client", async ({ page }) => {
+  // Prerendered pages carry them in <head> from the build (the app does not render them again);
+  // the bare shell gets them from MantineProvider. Either way the theme's own values apply.
+  for (const path of ['/catalog', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated]'), path).toHaveCount(1);
+    await expect(page.locator('style[data-mantine-styles="true"]'), path).toHaveCount(1);
+    const dimmed = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-dimmed').trim(),
+    );
+    // theme.ts lifts 'dimmed' to dark[1] (Mantine's default is below AA contrast).
+    expect(dimmed, path).toBe('#b8b8b8');
+  }
+});
+
+test('the page frame keeps the fixed 56 px header over the main area', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/catalog');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const header = page.locator('header');
+  await expect(header).toHaveCSS('position', 'fixed');
+  expect(await header.boundingBox()).toMatchObject({ x: 0, y: 0, width: 412, height: 56 });
+  await expect(page.locator('main')).toHaveCSS('padding-top', '56px');
+  // Scrolled, the header stays on top of the content.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect((await header.boundingBox())?.y).toBe(0);
+  const onTop = await page.evaluate(() => document.elementFromPoint(200, 20)?.closest('header') !== null);
+  expect(onTop).toBe(true);
+});
