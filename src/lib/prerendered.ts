@@ -8,5 +8,8 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  */
 export const CSS_VARIABLES_ATTRIBUTE = 'data-css-variables';
 
+/** Set on <html> once the page is live: every control hydrated (or rendered on the client). */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
 /** Dispatched on window once the app has committed its first render (hydrated or client-rendered). */
 export const HYDRATED_EVENT = 'bucket:hydrated';

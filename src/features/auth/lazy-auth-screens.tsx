@@ -2,11 +2,12 @@
  * The auth screens a page shows only after a click (sign-up, sign-in, forgot password, the MediaID
  * setup modal) load on demand, so `/welcome` and the role portals paint their first screen without
  * them. The service worker precaches their chunks, so they open offline too. A shown form asks for
- * the identity store at once (useAuth), so it is listening before the user submits.
+ * the identity store as soon as the page is live, so it is listening before the user submits.
  */
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
-import { useAuth } from './AuthContext';
+import { lazy, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
+import { HYDRATED_ATTRIBUTE } from '../../lib/prerendered';
+import { useAuthPassive } from './AuthContext';
 
 function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }));
@@ -19,6 +20,31 @@ const LazyForgotPasswordForm = lazyNamed(() =>
 );
 const LazyMediaIdSetupModal = lazyNamed(() => import('../mediaid/MediaIdSetupModal').then((m) => m.MediaIdSetupModal));
 
+/**
+ * Loads the identity store once the page is live (`data-hydrated`: at once on a client-rendered
+ * page). On a prerendered page the form is hydrated after the rest, in idle-priority slices; the
+ * store's arrival changes the auth context above it, and a context change above a part still
+ * being hydrated makes React hydrate that part at once, synchronously (a long task). Until the
+ * page is live its clicks and submits are held anyway (scripts/prerender-plugin.ts).
+ */
+function useAuthWhenLive() {
+  const { activate } = useAuthPassive();
+  useEffect(() => {
+    const html = document.documentElement;
+    if (html.hasAttribute(HYDRATED_ATTRIBUTE)) {
+      activate();
+      return undefined;
+    }
+    const observer = new MutationObserver(() => {
+      if (!html.hasAttribute(HYDRATED_ATTRIBUTE)) return;
+      observer.disconnect();
+      activate();
+    });
+    observer.observe(html, { attributes: true, attributeFilter: [HYDRATED_ATTRIBUTE] });
+    return () => observer.disconnect();
+  }, [activate]);
+}
+
 function PanelLoading() {
   return (
     // aria-busy: a screen is on its way (src/lib/early-input.ts waits for it to give back typed values).
@@ -29,7 +55,7 @@ function PanelLoading() {
 }
 
 export function SignUpForm(props: ComponentProps<typeof LazySignUpForm>) {
-  useAuth();
+  useAuthWhenLive();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazySignUpForm {...props} />
@@ -38,7 +64,7 @@ export function SignUpForm(props: ComponentProps<typeof LazySignUpForm>) {
 }
 
 export function SignInForm(props: ComponentProps<typeof LazySignInForm>) {
-  useAuth();
+  useAuthWhenLive();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazySignInForm {...props} />
@@ -47,7 +73,7 @@ export function SignInForm(props: ComponentProps<typeof LazySignInForm>) {
 }
 
 export function ForgotPasswordForm(props: ComponentProps<typeof LazyForgotPasswordForm>) {
-  useAuth();
+  useAuthWhenLive();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazyForgotPasswordForm {...props} />
