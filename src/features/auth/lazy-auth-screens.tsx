@@ -2,7 +2,7 @@
  * The auth screens a page shows only after a click (sign-up, sign-in, forgot password, the MediaID
  * setup modal) load on demand, so `/welcome` and the role portals paint their first screen without
  * them. The service worker precaches their chunks, so they open offline too. A shown form asks for
- * the identity store as soon as the page is live, so it is listening before the user submits.
+ * the identity store on the visitor's first interaction, so it is listening before they submit.
  */
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
@@ -20,28 +20,40 @@ const LazyForgotPasswordForm = lazyNamed(() =>
 );
 const LazyMediaIdSetupModal = lazyNamed(() => import('../mediaid/MediaIdSetupModal').then((m) => m.MediaIdSetupModal));
 
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
 /**
- * Loads the identity store once the page is live (`data-hydrated`: at once on a client-rendered
- * page). On a prerendered page the form is hydrated after the rest, in idle-priority slices; the
- * store's arrival changes the auth context above it, and a context change above a part still
- * being hydrated makes React hydrate that part at once, synchronously (a long task). Until the
- * page is live its clicks and submits are held anyway (scripts/prerender-plugin.ts).
+ * Loads the identity store on the visitor's first interaction with a live page (`data-hydrated`;
+ * at once on a client-rendered page), or once live if a field already has the focus: in time for
+ * a submit (sign-in itself does not need it, as on /login). Not earlier: on a prerendered page the
+ * form hydrates after the rest, in idle-priority slices, and the store's arrival changes the auth
+ * context above it, which makes React hydrate a part still dehydrated at once (a long task); and
+ * evaluating supabase-js while the page settles is a long task of its own.
  */
-function useAuthWhenLive() {
+function useAuthOnInteraction() {
   const { activate } = useAuthPassive();
   useEffect(() => {
     const html = document.documentElement;
-    if (html.hasAttribute(HYDRATED_ATTRIBUTE)) {
+    const start = () => {
+      stop();
       activate();
-      return undefined;
-    }
+    };
+    const listen = () => {
+      if (document.activeElement?.matches('input, textarea')) start();
+      else for (const type of INTERACTIONS) window.addEventListener(type, start, { capture: true, passive: true });
+    };
     const observer = new MutationObserver(() => {
       if (!html.hasAttribute(HYDRATED_ATTRIBUTE)) return;
       observer.disconnect();
-      activate();
+      listen();
     });
-    observer.observe(html, { attributes: true, attributeFilter: [HYDRATED_ATTRIBUTE] });
-    return () => observer.disconnect();
+    function stop() {
+      observer.disconnect();
+      for (const type of INTERACTIONS) window.removeEventListener(type, start, true);
+    }
+    if (html.hasAttribute(HYDRATED_ATTRIBUTE)) listen();
+    else observer.observe(html, { attributes: true, attributeFilter: [HYDRATED_ATTRIBUTE] });
+    return stop;
   }, [activate]);
 }
 
@@ -55,7 +67,7 @@ function PanelLoading() {
 }
 
 export function SignUpForm(props: ComponentProps<typeof LazySignUpForm>) {
-  useAuthWhenLive();
+  useAuthOnInteraction();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazySignUpForm {...props} />
@@ -64,7 +76,7 @@ export function SignUpForm(props: ComponentProps<typeof LazySignUpForm>) {
 }
 
 export function SignInForm(props: ComponentProps<typeof LazySignInForm>) {
-  useAuthWhenLive();
+  useAuthOnInteraction();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazySignInForm {...props} />
@@ -73,7 +85,7 @@ export function SignInForm(props: ComponentProps<typeof LazySignInForm>) {
 }
 
 export function ForgotPasswordForm(props: ComponentProps<typeof LazyForgotPasswordForm>) {
-  useAuthWhenLive();
+  useAuthOnInteraction();
   return (
     <Suspense fallback={<PanelLoading />}>
       <LazyForgotPasswordForm {...props} />
