@@ -7,9 +7,17 @@ import { routePreload } from './scripts/route-preload-plugin.ts';
 
 // Paths of the Supabase HTTP APIs: the service worker must never answer them with the app shell.
 // Public pages shipped prerendered (scripts/prerender-plugin.ts); every other route uses the bare shell.
-// Not yet /brand/login and /developer/login: in e2e, a developer sign-up made while the page was
-// still hydrating did not open 'Setup Your MediaID' (cause not found yet); they render on the client.
-const PRERENDERED_PAGES = ['/', '/welcome', '/login', '/catalog', '/artist/login', '/privacy', '/terms'];
+const PRERENDERED_PAGES = [
+  '/',
+  '/welcome',
+  '/login',
+  '/catalog',
+  '/artist/login',
+  '/brand/login',
+  '/developer/login',
+  '/privacy',
+  '/terms',
+];
 const APP_SHELL = 'app.html';
 const BACKEND_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/storage\/v1/, /^\/realtime\/v1/, /^\/__local\//];
 

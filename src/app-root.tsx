@@ -22,6 +22,8 @@ export interface AppRootProps {
   chromeReady: Promise<void>;
   /** False under the e2e in-memory auth harness (no real session: no identity sync, no uploads). */
   realAuth: boolean;
+  /** Whether Mantine renders the theme's CSS variables; false when the page's head already has them. */
+  cssVariables?: boolean;
 }
 
 /**
@@ -38,10 +40,15 @@ function HydratedMark() {
   return null;
 }
 
-export function AppRoot({ router, auth, identity, chromeReady, realAuth }: AppRootProps) {
+export function AppRoot({ router, auth, identity, chromeReady, realAuth, cssVariables = true }: AppRootProps) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="dark"
+        withCssVariables={cssVariables}
+      >
         <AuthProvider source={auth} identity={identity}>
           <IdentitySync enabled={realAuth}>
             <DeferredAppChrome ready={chromeReady} uploads={realAuth} />

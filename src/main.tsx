@@ -8,7 +8,7 @@ import type { IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { AUTH_STORAGE_KEY } from './lib/auth-storage-key';
 import { captureEarlyInput } from './lib/early-input';
-import { HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
+import { CSS_VARIABLES_ATTRIBUTE, HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 import { createAppRouter } from './router';
 
 declare global {
@@ -70,7 +70,14 @@ const stopWatchingFirstRoute = router.subscribe('onResolved', () => {
 
 const container = document.getElementById('root')!;
 const app = (
-  <AppRoot router={router} auth={auth} identity={identity} chromeReady={firstRouteIdle} realAuth={!testAuth} />
+  <AppRoot
+    router={router}
+    auth={auth}
+    identity={identity}
+    chromeReady={firstRouteIdle}
+    realAuth={!testAuth}
+    cssVariables={!document.querySelector(`style[${CSS_VARIABLES_ATTRIBUTE}]`)}
+  />
 );
 
 /**

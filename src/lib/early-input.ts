@@ -20,14 +20,32 @@ export interface EarlyInput {
 /** React marks each DOM node it has hydrated with its props (`__reactProps$<id>`). */
 const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
 
+/** The props React last rendered a hydrated field with: what the app's state holds for it. */
+function renderedProps(node: Element): { value?: unknown; checked?: unknown } | undefined {
+  const key = Object.keys(node).find((name) => name.startsWith('__reactProps$'));
+  return key ? (node as unknown as Record<string, { value?: unknown; checked?: unknown }>)[key] : undefined;
+}
+
 /**
- * Whether every control under `root` is live. The root commits before lazily loaded parts of the
- * page (Suspense boundaries) have hydrated; a click on one of those must still be held.
+ * A part of the page still loading (lazy screens mark their fallback `aria-busy`): a field a
+ * toggle replaced may be in it, so its typed value waits for it instead of being dropped.
  */
-export function controlsHydrated(root: ParentNode): boolean {
-  return [...root.querySelectorAll('button, input, select, textarea, form, a[href], [role=button], [role=tab]')].every(
-    hydrated,
-  );
+const LOADING = '[aria-busy="true"]';
+
+const CONTROLS = 'button, input, select, textarea, form, a[href], [role=button], [role=tab]';
+
+/**
+ * Whether every control under `root` is live, asked every frame. The root commits before lazily
+ * loaded parts of the page (Suspense boundaries) have hydrated; a click on one of those must still
+ * be held. Only prerendered controls can be waiting (the client renders the rest live), so after
+ * one query it re-checks just those still waiting.
+ */
+function hydrationWatch(root: ParentNode): () => boolean {
+  let waiting: Element[] | null = null;
+  return () => {
+    waiting = (waiting ?? [...root.querySelectorAll(CONTROLS)]).filter((node) => node.isConnected && !hydrated(node));
+    return waiting.length === 0;
+  };
 }
 
 const valueSetter = (field: Field) =>
@@ -50,11 +68,12 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
   // Field → the value the visitor last gave it (what was typed before this script ran, then every
   // input event until React has hydrated the field), so a later keystroke is never undone.
   const typed = new Map<Field, { value: string; label: string }>();
-  const toggled: HTMLInputElement[] = [];
+  // Checkbox or radio → the state the visitor left it in (checked), likewise kept up to date.
+  const toggled = new Map<HTMLInputElement, boolean>();
   for (const field of root.querySelectorAll<Field>('input, textarea')) {
     if (!isTextField(field)) {
       if (field instanceof HTMLInputElement && field.type !== 'file' && field.checked !== field.defaultChecked) {
-        toggled.push(field);
+        toggled.set(field, field.checked);
       }
     } else if (field.value !== field.defaultValue) {
       typed.set(field, { value: field.value, label: labelOf(field) });
@@ -62,11 +81,15 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
   }
   const track = (event: Event) => {
     const field = event.target;
-    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && isTextField(field)) {
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (isTextField(field)) {
       if (!hydrated(field) || typed.has(field)) typed.set(field, { value: field.value, label: labelOf(field) });
+    } else if (field instanceof HTMLInputElement && field.type !== 'file' && !hydrated(field)) {
+      toggled.set(field, field.checked);
     }
   };
   document.addEventListener('input', track, true);
+  document.addEventListener('change', track, true);
   /** The field to give a value back to: itself, or (re-rendered by a toggle) the live empty field with its label. */
   const targetOf = (field: Field, label: string): Field | null => {
     if (field.isConnected) return field;
@@ -74,23 +97,36 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
     const fields = [...root.querySelectorAll<Field>('input, textarea')];
     return fields.find((other) => isTextField(other) && !other.value && labelOf(other) === label) ?? null;
   };
+  const allHydrated = hydrationWatch(root);
   return {
     restore() {
-      if (!controlsHydrated(root)) return 1;
+      if (!allHydrated()) return 1;
       // Toggles first (a segmented control may switch the form), then, a frame later, the values.
+      // React 19 hydrates a field keeping what the visitor left in it, while the app's state (the
+      // rendered props) still holds the initial value: compare with the props, not the DOM.
       let changed = false;
-      for (const box of toggled.splice(0)) {
-        if (box.isConnected && box.checked === box.defaultChecked) {
-          box.click();
-          changed = true;
-        }
+      for (const [box, checked] of toggled) {
+        toggled.delete(box);
+        const rendered = renderedProps(box)?.checked;
+        const appHas = rendered === undefined ? box.defaultChecked : Boolean(rendered);
+        // A radio the visitor left unchecked follows from the one they checked.
+        if (!box.isConnected || appHas === checked || (box.type === 'radio' && !checked)) continue;
+        // Through the node's own setter (React's value tracker records it), then a real click: the
+        // app's change handler sees the visitor's state as a change.
+        box.checked = !checked;
+        box.click();
+        changed = true;
       }
       if (changed) return 1;
       for (const [field, { value, label }] of typed) {
-        typed.delete(field);
         const target = targetOf(field, label);
-        if (!target || target.value === value) continue;
-        // The prototype's setter: React's value tracker then sees a real change.
+        if (!target && !field.isConnected && root.querySelector(LOADING)) return 1;
+        typed.delete(field);
+        const rendered = target && renderedProps(target)?.value;
+        if (!target || (rendered === undefined ? target.value : rendered) === value) continue;
+        // The tracker first learns the app's value (node setter), then the prototype's setter puts
+        // the visitor's value back unseen by it: the input event is then a real change for React.
+        target.value = typeof rendered === 'string' ? rendered : '';
         valueSetter(target)?.call(target, value);
         target.dispatchEvent(new Event('input', { bubbles: true }));
         changed = true;
@@ -98,6 +134,7 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
       // A held click or submit goes after the values, a frame later (the form state has them then).
       if (changed) return 1;
       document.removeEventListener('input', track, true);
+      document.removeEventListener('change', track, true);
       return 0;
     },
     replayHeld() {

@@ -1,5 +1,5 @@
-import { AppShell } from '@mantine/core';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { AppFrame } from '../components/AppFrame';
 import { AppHeader } from '../components/AppHeader';
 import { HeaderSyncStatus } from '../components/HeaderSyncStatus';
 import { ErrorScreen } from '../components/ErrorScreen';
@@ -10,14 +10,9 @@ function RootLayout() {
   return (
     <>
       <HeadContent />
-      <AppShell header={{ height: 56 }} padding={0}>
-        <AppShell.Header>
-          <AppHeader status={<HeaderSyncStatus />} />
-        </AppShell.Header>
-        <AppShell.Main>
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
+      <AppFrame header={<AppHeader status={<HeaderSyncStatus />} />}>
+        <Outlet />
+      </AppFrame>
     </>
   );
 }

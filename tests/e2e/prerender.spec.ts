@@ -13,6 +13,8 @@ const PRERENDERED: [path: string, heading: string][] = [
   ['/login', 'Welcome Back'],
   ['/catalog', 'Underground Catalog'],
   ['/artist/login', 'Artist Portal'],
+  ['/brand/login', 'Brand Portal'],
+  ['/developer/login', 'Developer Portal'],
   ['/privacy', 'Privacy Policy'],
 ];
 
@@ -102,4 +104,66 @@ test('typing before hydration is kept, and an early submit is held, then made by
   await expect(page.getByText('Email is required')).toHaveCount(0);
   await expect(page.getByText('Password is required')).toHaveCount(0);
   expect(page.url()).not.toContain('typed-before-js');
+});
+
+test('an early developer sign-up: the switch to Create Account and the typed email survive hydration, then the MediaID setup opens', async ({
+  page,
+}) => {
+  // As in the test above: the visitor acts on the prerendered portal before the app starts.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const email = `early-dev-${Date.now().toString(36)}@example.test`;
+  await page.goto('/developer/login', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  // The sign-in form is in the page's HTML; the switch is a native radio until hydration.
+  await page.getByText('Create Account', { exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+
+  release();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // The switch reached the app (its sign-up form, loaded on demand) and the email moved into it.
+  await expect(page.getByLabel('Confirm Password')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel(/^Password/).fill('secret-pass-1');
+  await page.getByLabel('Confirm Password').fill('secret-pass-1');
+  const terms = page.getByRole('checkbox', { name: /I agree to the/ });
+  if (await terms.count()) await terms.check();
+  await page.getByRole('button', { name: 'Create Developer Account' }).click();
+  await expect(page.getByText('Email is required')).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Setup Your MediaID' })).toBeVisible({ timeout: 20_000 });
+});
+
+test("the theme's CSS variables are in the page once, prerendered or rendered on the client", async ({ page }) => {
+  // Prerendered pages carry them in <head> from the build (the app does not render them again);
+  // the bare shell gets them from MantineProvider. Either way the theme's own values apply.
+  for (const path of ['/catalog', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated]'), path).toHaveCount(1);
+    await expect(page.locator('style[data-mantine-styles="true"]'), path).toHaveCount(1);
+    const dimmed = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-dimmed').trim(),
+    );
+    // theme.ts lifts 'dimmed' to dark[1] (Mantine's default is below AA contrast).
+    expect(dimmed, path).toBe('#b8b8b8');
+  }
+});
+
+test('the page frame keeps the fixed 56 px header over the main area', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/catalog');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const header = page.locator('header');
+  await expect(header).toHaveCSS('position', 'fixed');
+  expect(await header.boundingBox()).toMatchObject({ x: 0, y: 0, width: 412, height: 56 });
+  await expect(page.locator('main')).toHaveCSS('padding-top', '56px');
+  // Scrolled, the header stays on top of the content.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect((await header.boundingBox())?.y).toBe(0);
+  const onTop = await page.evaluate(() => document.elementFromPoint(200, 20)?.closest('header') !== null);
+  expect(onTop).toBe(true);
 });

@@ -1,7 +1,8 @@
-import { AspectRatio, Avatar, Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { SampleArtist } from '../../sample/artists';
 import { ArtistCounts, ArtistName, ArtistTags, TrustScore } from './ArtistStats';
+import { Artwork } from './Artwork';
 import { LatestDrop } from './LatestDrop';
 import { TierButtons } from './TierButtons';
 
@@ -11,7 +12,7 @@ export const ArtistCard = memo(function ArtistCard({ artist }: { artist: SampleA
     <Card withBorder radius="lg" padding="md" component="article" aria-label={artist.name} h="100%">
       <Card.Section pos="relative">
         <AspectRatio ratio={3 / 1}>
-          <Image src={artist.banner} alt="" />
+          <Artwork src={artist.banner} />
         </AspectRatio>
         {artist.isNew ? (
           <Badge pos="absolute" top={8} left={8} color="pink" variant="filled">
@@ -23,9 +24,9 @@ export const ArtistCard = memo(function ArtistCard({ artist }: { artist: SampleA
         </Box>
       </Card.Section>
       <Stack gap="sm" mt={-28} style={{ flexGrow: 1 }}>
-        <Avatar
+        <Artwork
           src={artist.avatar}
-          alt=""
+          avatar
           size={56}
           radius="xl"
           style={{ border: '3px solid var(--mantine-color-body)' }}
@@ -53,7 +54,7 @@ export const ArtistRow = memo(function ArtistRow({ artist }: { artist: SampleArt
     <Card withBorder radius="lg" padding="sm" component="article" aria-label={artist.name}>
       <Group gap="md" align="center" wrap="wrap">
         <Box pos="relative">
-          <Avatar src={artist.avatar} alt="" size={64} radius="md" />
+          <Artwork src={artist.avatar} avatar size={64} radius="md" />
           {artist.isNew ? (
             <Badge pos="absolute" bottom={-6} left={6} size="xs" color="pink" variant="filled">
               NEW

@@ -1,6 +1,7 @@
-import { Group, Image, Paper, Text } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
 import { IconMusic, IconPhoto, IconVideo } from '@tabler/icons-react';
 import type { SampleArtist } from '../../sample/artists';
+import { Artwork } from './Artwork';
 
 const TYPE_ICON = { audio: IconMusic, video: IconVideo, image: IconPhoto } as const;
 
@@ -9,7 +10,7 @@ export function LatestDrop({ drop }: { drop: SampleArtist['latestDrop'] }) {
   return (
     <Paper withBorder radius="md" p={6}>
       <Group gap="xs" wrap="nowrap">
-        <Image src={drop.thumbnail} alt="" w={40} h={40} radius="sm" />
+        <Artwork src={drop.thumbnail} size={40} radius="sm" />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Text size="xs" c="dimmed">
             Latest drop · {drop.timeAgo}

@@ -87,8 +87,10 @@ function variant(index: number): SampleArtist {
   };
 }
 
-export function buildCatalogArtists(count: number): SampleArtist[] {
-  return Array.from({ length: count }, (_, index) =>
-    index < SAMPLE_ARTISTS.length ? SAMPLE_ARTISTS[index]! : variant(index),
-  );
+/** Artists `from` … `from + count - 1` of the catalog (the same ones whichever slices build them). */
+export function buildCatalogArtists(count: number, from = 0): SampleArtist[] {
+  return Array.from({ length: count }, (_, offset) => {
+    const index = from + offset;
+    return index < SAMPLE_ARTISTS.length ? SAMPLE_ARTISTS[index]! : variant(index);
+  });
 }
