@@ -89,6 +89,20 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
   });
 }
 
+/** How long the first pull waits for a prefetched page still in flight before pulling itself. */
+const FIRST_PAGE_WAIT_MS = 10_000;
+
+/** The page, or null if it failed or did not come within `ms` (no timer outlives the answer). */
+function withinTime(page: Promise<FirstPage>, ms: number): Promise<FirstPage | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    page.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      () => (clearTimeout(timer), resolve(null)),
+    );
+  });
+}
+
 type PullHandler = (checkpoint: PullCheckpoint | undefined, batchSize: number) => Promise<FirstPage>;
 
 /**
@@ -100,7 +114,8 @@ function withFirstPage(name: CollectionName, firstPages: FirstPages | undefined,
   if (!firstPages) return pull;
   return async (checkpoint, batchSize) => {
     const taken = checkpoint === undefined ? firstPages.take(name, batchSize) : undefined;
-    const page = taken ? await taken.catch(() => null) : null;
+    // A prefetch that never answers must not hold the replication: after a while it pulls itself.
+    const page = taken ? await withinTime(taken, FIRST_PAGE_WAIT_MS) : null;
     if (!page) return pull(checkpoint, batchSize);
     // An empty page has no checkpoint: pull from scratch, as without it.
     if (!page.checkpoint) return pull(undefined, batchSize);

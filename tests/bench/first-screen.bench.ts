@@ -14,7 +14,8 @@
  * The build is served by `vite preview` in its own process (as a CDN would serve it), not from the
  * backend's event loop. Uses fixed ports (backend :54321, as the build expects; app :4173): run inside your network namespace,
  * e.g. `/work/wt/isolated.sh <name> npx tsx tests/bench/first-screen.bench.ts`. Expects `dist/`
- * built (scripts/bench.mjs builds it). Env: FS_RUNS, FS_ROLES (fan,artist), FS_SHOTS=dir (a
+ * built (scripts/bench.mjs builds it). Env: FS_RUNS, FS_ROLES (fan,artist), FS_DIST (another build,
+ * e.g. main's: `vite build --outDir dir`), FS_SHOTS=dir (a
  * screenshot at the first-screen moment of the last run).
  */
 import { createClient } from '@supabase/supabase-js';
@@ -48,7 +49,16 @@ async function serveDist(): Promise<{ server: ChildProcess; origin: string }> {
   const origin = `http://127.0.0.1:${PREVIEW_PORT}`;
   const server = spawn(
     'node_modules/.bin/vite',
-    ['preview', '--port', String(PREVIEW_PORT), '--strictPort', '--host', '127.0.0.1'],
+    [
+      'preview',
+      '--port',
+      String(PREVIEW_PORT),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+      '--outDir',
+      process.env.FS_DIST ?? 'dist',
+    ],
     { stdio: 'ignore' },
   );
   const deadline = Date.now() + 60_000;
@@ -169,13 +179,17 @@ async function run(origin: string, role: Role, email: string, shot: string | nul
     await page.locator('input[type="password"]').fill(PASSWORD);
     const loginForm = await page.evaluate(() => (window as unknown as { __fs: { loginForm?: number } }).__fs.loginForm);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForFunction(
-      () => (window as unknown as { __fs: { first?: number } }).__fs.first !== undefined,
-      null,
-      {
+    await page
+      .waitForFunction(() => (window as unknown as { __fs: { first?: number } }).__fs.first !== undefined, null, {
         timeout: 120_000,
-      },
-    );
+      })
+      .catch(async (error: unknown) => {
+        // What the user saw instead: the path and the page's text.
+        const seen = await page.evaluate(() => `${location.pathname}: ${document.body.innerText.slice(0, 400)}`);
+        throw new Error(`${role}: no first screenful within 120 s; the page showed ${JSON.stringify(seen)}`, {
+          cause: error,
+        });
+      });
     if (shot) await page.screenshot({ path: shot });
     if (role === 'artist') {
       await page.waitForFunction(() => (window as unknown as { __fs: { all?: number } }).__fs.all !== undefined, null, {
