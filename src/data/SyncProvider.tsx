@@ -26,8 +26,6 @@ interface Deferred<T> {
   reject: (error: Error) => void;
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void;
   let reject!: (error: Error) => void;
@@ -37,17 +35,6 @@ function deferred<T>(): Deferred<T> {
   });
   promise.catch(() => undefined); // nobody may be waiting
   return { promise, resolve, reject };
-}
-
-/** The longest a new device's database creation waits for the first screen to paint. */
-const FIRST_SCREEN_HEAD_START_MS = 2000;
-
-/** After the next frame has been presented (the rows a screen committed are on screen). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') return void setTimeout(resolve, 0);
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
 }
 
 /**
@@ -62,7 +49,6 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
   const [firstPages, setFirstPages] = useState<FirstPages | null>(null);
   // The current open's database promise (a ref: handlers read it when called, never a render).
   const dbReady = useRef<Deferred<BucketDatabase>>(deferred());
-  const firstScreenShown = useRef<() => void>(() => undefined);
   const optionsKey = JSON.stringify(options ?? {});
   const prefetchRef = useRef(prefetch);
   useEffect(() => {
@@ -77,8 +63,6 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
     dbReady.current = ready;
     // Asked before this effect can create the database, and without the engine's chunk. A new
     // device, online, fetches its first screen's rows while the database is being created.
-    const shown = deferred<void>();
-    firstScreenShown.current = () => shown.resolve();
     const pages = probeLocalDatabase(userId).then(async (found): Promise<FirstPages | null> => {
       if (cancelled || found !== 'none') return null;
       setNewDeviceUser(userId);
@@ -87,12 +71,9 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       const { createFirstPages } = await import('../../sync/replication/first-pages');
       if (cancelled) return null;
       const created = createFirstPages({ supabase, userId });
-      const names = prefetchRef.current?.() ?? [];
-      // A failed page is the replication's to pull (and report); with none fetched for a first
-      // screen there is nothing to wait for before creating the database.
-      void Promise.allSettled(names.map((name) => created.get(name))).then((results) => {
-        if (results.every((result) => result.status === 'rejected')) shown.resolve();
-      });
+      for (const name of prefetchRef.current?.() ?? []) {
+        created.get(name).catch(() => undefined); // the replication pulls (and reports) itself
+      }
       startTransition(() => setFirstPages(created));
       return created;
     });
@@ -104,22 +85,16 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
         import('../../sync'),
         import('./create-app-storage'),
       ]);
+      // Not delayed for the first screen: local-first writes (e.g. onboarding offline) need it.
       const firstPages = (await pages.catch(() => null)) ?? undefined;
-      // Creating a new device's database is seconds of main-thread work: the first screen paints
-      // from the first pages before it starts (a screen reports it; at most the head start later).
-      if (firstPages) {
-        await Promise.race([shown.promise.then(afterNextPaint), delay(FIRST_SCREEN_HEAD_START_MS)]);
-      }
-      if (cancelled) return null;
       const storage = await createAppStorage();
       const engine = await createSyncEngine({ ...extra, supabase, userId, storage, firstPages });
       if (cancelled) {
         await engine.close();
         return null;
       }
-      // A transition: every screen reading the context re-renders for the engine; sliced, that is
-      // no long task while a new device's first screen is up (a sign-out's reset stays urgent).
-      startTransition(() => setState({ engine, error: null }));
+      // Urgent, not a transition: the identity writer (local-first writes) attaches on this render.
+      setState({ engine, error: null });
       ready.resolve(engine.db);
       await engine.start();
       return engine;
@@ -148,7 +123,6 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       newDevice: newDeviceUser !== null && newDeviceUser === userId,
       firstPages: firstPages?.userId === userId ? firstPages : null,
       whenDb: () => dbReady.current.promise,
-      firstScreenShown: () => firstScreenShown.current(),
     }),
     [state, userId, newDeviceUser, firstPages],
   );

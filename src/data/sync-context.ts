@@ -20,8 +20,6 @@ export interface SyncContextValue {
   firstPages: FirstPages | null;
   /** The database once open (waits while it opens); rejects if it could not be opened or the user changed. */
   whenDb: () => Promise<BucketDatabase>;
-  /** A screen has committed rows from `firstPages`: the database's creation may start after the next paint. */
-  firstScreenShown: () => void;
 }
 
 export const SyncContext = createContext<SyncContextValue | null>(null);

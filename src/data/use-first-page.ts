@@ -44,10 +44,5 @@ export function useFirstPage<T>(name: CollectionName): T[] | null {
   }, [pages, pending, ready, name]);
 
   const rows = !pages || !pending ? null : ready ? visible(ready) : fetched?.pages === pages ? fetched.rows : null;
-  const hasRows = rows !== null;
-  const report = sync?.firstScreenShown;
-  useEffect(() => {
-    if (hasRows) report?.(); // committed: the database's creation may start after this paint
-  }, [hasRows, report]);
   return rows as T[] | null;
 }

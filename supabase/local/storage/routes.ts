@@ -62,6 +62,8 @@ export class StorageApi {
     } catch {
       throw invalidRequest(`'${path}' is not a valid url component`);
     }
+    // No bucket or object name holds a NUL byte (PostgreSQL text cannot): refused like bad encoding.
+    if (seg.some((part) => part.includes('\0'))) throw invalidRequest(`'${path}' is not a valid url component`);
     const read = method === 'GET' || method === 'HEAD';
     const [area, ...rest] = seg;
     if (area && UNIMPLEMENTED[area]) throw notImplemented(UNIMPLEMENTED[area]);

@@ -79,7 +79,11 @@ it('answers every random request with a success or a Storage-shaped 4xx, never a
         }
       },
     ),
-    { numRuns: 300 },
+    {
+      numRuns: 300,
+      // Found by this property once: a NUL byte in the bucket (PostgreSQL text cannot hold it) was a 500.
+      examples: [['PUT', ['object', '%00', 'object'], '', undefined, 'anon', 'application/json', '0']],
+    },
   );
   // still serving afterwards
   const health = await fetch(`${backend.url}/storage/v1/bucket`, { headers: { apikey: backend.serviceRoleKey, Authorization: `Bearer ${backend.serviceRoleKey}` } });
