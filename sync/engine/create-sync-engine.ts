@@ -16,13 +16,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxError, RxStorage, RxTypeError } from 'rxdb';
 import { BehaviorSubject, Subject, pairwise, type Observable, type Subscription } from 'rxjs';
-import {
-  COLLECTIONS,
-  openCollectionNames,
-  realtimeTablesOf,
-  type BucketDatabase,
-  type CollectionName,
-} from '../collections';
+import { COLLECTIONS, openCollectionNames, realtimeTablesOf, type BucketDatabase, type CollectionName } from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
 import type { FirstPages } from '../replication/first-pages';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
