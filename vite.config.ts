@@ -36,8 +36,13 @@ export default defineConfig({
       },
       signedIn: {
         storageKey: 'bucket-auth',
-        // A stored session opens the identity store and the user's database at once.
-        modules: ['src/features/auth/identity-runtime.ts', '/sync/index.ts', 'src/data/create-app-storage.ts'],
+        // A stored session opens the identity store at once, and the user's database when this
+        // device holds it (RxDB's Dexie storage: `rxdb-dexie-<database>--…`, see local-database-probe.ts).
+        modules: ['src/features/auth/identity-runtime.ts'],
+        withDatabase: {
+          databasePrefix: 'rxdb-dexie-bucket_',
+          modules: ['/sync/index.ts', 'src/data/create-app-storage.ts'],
+        },
       },
     }),
     prerender({ pages: PRERENDERED_PAGES, shell: APP_SHELL, sessionKey: 'bucket-auth' }),
@@ -96,6 +101,9 @@ export default defineConfig({
               minShareCount: 6,
             },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/, priority: 10 },
+            // Screens combine RxDB's observables with rxjs operators: on their own, those would pull
+            // the engine's chunk (RxDB, where rxjs would otherwise land) into every dashboard's first load.
+            { name: 'rxjs', test: /node_modules[\\/]rxjs[\\/]/, priority: 10 },
           ],
         },
       },

@@ -43,7 +43,17 @@ export function runGoAfterFirstPaintIf(condition: string): string {
 
 export function routePreload(options: {
   extra?: Record<string, string>;
-  signedIn?: { storageKey: string; modules: string[] };
+  signedIn?: {
+    storageKey: string;
+    modules: string[];
+    /**
+     * Modules preloaded only when the device already holds the signed-in user's local database
+     * (an IndexedDB database named `databasePrefix` + the user id, lower-cased, with anything but
+     * [a-z0-9_-] as `_`, + `--`): a returning device opens it at once for its first screen, while a
+     * new device's first screen comes from the network, whose bandwidth these would share.
+     */
+    withDatabase?: { databasePrefix: string; modules: string[] };
+  };
 }): Plugin {
   return {
     name: 'bucket:route-preload',
@@ -77,9 +87,12 @@ export function routePreload(options: {
             if (route) routes.push([routeFilePattern(route), filesOf((other) => other === id)]);
           }
         }
-        const signedIn = options.signedIn
-          ? [...new Set(options.signedIn.modules.flatMap((module) => filesOf((id) => id.endsWith(module))))]
-          : [];
+        const filesOfModules = (modules: string[]) => [
+          ...new Set(modules.flatMap((module) => filesOf((id) => id.endsWith(module)))),
+        ];
+        const signedIn = filesOfModules(options.signedIn?.modules ?? []);
+        const withDatabase = options.signedIn?.withDatabase;
+        const databaseFiles = filesOfModules(withDatabase?.modules ?? []).filter((file) => !signedIn.includes(file));
         const script =
           `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(signedIn)},p=location.pathname,f=[];` +
           `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p))f=f.concat(r[i][1]);` +
@@ -87,7 +100,13 @@ export function routePreload(options: {
           // A visitor's prerendered page paints from its HTML: its scripts only hydrate, so they
           // leave the network to the first paint and start once it is on screen (see prerender-plugin).
           `var lo=!u&&document.documentElement.hasAttribute('data-prerendered');` +
-          `var go=function(){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';if(lo)l.fetchPriority='low';l.href='/'+h;document.head.appendChild(l)})};` +
+          // One insertion for all the links: appending them one by one cost ≈ 35 ms of the head's parse.
+          `var add=function(files){var d=document.createDocumentFragment();files.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';if(lo)l.fetchPriority='low';l.href='/'+h;d.appendChild(l)});document.head.appendChild(d)};` +
+          `var go=function(){add(f);${databaseFiles.length ? 'db()' : ''}};` +
+          // The local database's modules, when this device holds the user's database (or cannot tell).
+          `var db=function(){var b=${JSON.stringify(databaseFiles)};if(!u)return;` +
+          `try{var id=JSON.parse(u).user.id.toLowerCase().replace(/[^a-z0-9_-]/g,'_'),pre=${JSON.stringify(withDatabase?.databasePrefix ?? '')}+id+'--';` +
+          `indexedDB.databases().then(function(l){if(l.some(function(x){return x.name&&x.name.indexOf(pre)===0}))add(b)},function(){add(b)})}catch(e){add(b)}};` +
           `${runGoAfterFirstPaintIf('lo')}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },

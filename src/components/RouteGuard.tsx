@@ -1,5 +1,5 @@
 import { Navigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { decideGuard, type GuardFlags } from '../lib/guard';
 import { useAuthSnapshot } from '../lib/use-auth-snapshot';
 import { CenteredLoader } from './CenteredLoader';
@@ -8,7 +8,13 @@ import { CenteredLoader } from './CenteredLoader';
 export function RouteGuard({ children, ...flags }: GuardFlags & { children: ReactNode }) {
   const snapshot = useAuthSnapshot();
   const decision = decideGuard(snapshot, flags);
+  // The auth snapshot is an external store, whose updates React renders synchronously: letting a
+  // page in used to render the whole page (a dashboard) in one long task. The page is let in as a
+  // deferred render instead, which React renders in slices, yielding to input and paint between
+  // them (the loader stays until it is ready). Loading and redirects (a sign-out) apply at once.
+  const allowed = useDeferredValue(decision.kind === 'allow', false);
   if (decision.kind === 'loading') return <CenteredLoader text={decision.text} />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (!allowed) return <CenteredLoader text="Loading..." />;
   return <>{children}</>;
 }

@@ -10,6 +10,9 @@
  * the session in localStorage (set on /robots.txt, so no app code runs before Lighthouse's load)
  * and Lighthouse keeps that storage (disableStorageReset): a signed-in fan on a new device.
  *
+ * `/dashboard/fan#returning` is the same fan's dashboard on a returning device: before Lighthouse
+ * loads it, the page is opened once in that profile (service worker installed, database synced).
+ *
  * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_DIST (default dist),
  * LH_REPORTS=dir to keep the last run's JSON report per page, LH_COMPARE=dir to measure the same pages of a
  * second build (e.g. main's, built with `vite build --outDir dir`) in the same round robin (A/B). Expects `dist/` built (scripts/bench.mjs builds it).
@@ -26,7 +29,6 @@ import ws from 'ws';
 import { build, preview, type PreviewServer } from 'vite';
 import { LOCAL_ANON_KEY as ANON_KEY } from '../../supabase/local/keys';
 import { mediaIdKey } from '../../sync/writes/media-id-defaults';
-
 
 /** The embedded backend on :54321 with a throw-away data directory, unless one is already listening. */
 async function startBackend(): Promise<ChildProcess | null> {
@@ -63,7 +65,9 @@ const CHROME_FLAGS = [
   '--disable-component-update',
 ];
 const RUNS = Number(process.env.LH_RUNS ?? 5);
-const PAGES = ['/', '/welcome', '/login', '/catalog', '/artist/login', '/dashboard/fan'];
+/** `#returning`: the same page on a device that has opened it before (see `warmUp`). */
+const RETURNING = '#returning';
+const PAGES = ['/', '/welcome', '/login', '/catalog', '/artist/login', '/dashboard/fan', `/dashboard/fan${RETURNING}`];
 const BASELINE_PATH = '/tests/bench/lighthouse-baseline/index.html';
 const BASELINE_OUT = '.tmp/lighthouse-baseline';
 
@@ -152,11 +156,33 @@ async function seedFan(): Promise<string> {
   return session;
 }
 
+/**
+ * A returning device, as a fan opening the installed app from the home screen: the page was opened
+ * in this profile before (the first visit installs the service worker, which precaches the app;
+ * the second runs under it, as every later visit does, and Chromium keeps the compiled code), the
+ * fan's database has synced, then the tab was closed.
+ */
+async function warmUp(browser: Awaited<ReturnType<typeof puppeteer.connect>>, url: string) {
+  const page = await browser.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  // Active means installed: the worker has precached every asset by then.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  for (const visit of ['first', 'second']) {
+    if (visit === 'second') await page.goto(url, { waitUntil: 'load' });
+    // The Daily Locker's drops are on screen (its current card), then the sync settles.
+    await page.waitForSelector('[aria-roledescription="slide"]', { timeout: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  }
+  await page.close();
+}
+
 async function measure(url: string, session: string | null): Promise<{ sample: Sample; report: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  const returning = url.endsWith(RETURNING);
+  url = url.replace(RETURNING, '');
   try {
     if (session) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -164,6 +190,7 @@ async function measure(url: string, session: string | null): Promise<{ sample: S
       await page.goto(new URL('/robots.txt', url).href);
       await page.evaluate((key, value) => localStorage.setItem(key, value), AUTH_STORAGE_KEY, session);
       await page.close();
+      if (returning) await warmUp(browser, url);
       await browser.disconnect();
     }
     const result = await lighthouse(url, {
@@ -176,8 +203,9 @@ async function measure(url: string, session: string | null): Promise<{ sample: S
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
-      ?.items;
+    const items = (
+      lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+    )?.items;
     const bytes = (type: string) => items?.find((item) => item.resourceType === type)?.transferSize ?? 0;
     const sample: Sample = {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -215,7 +243,7 @@ const baseline = await serve(BASELINE_OUT);
 const compareDir = process.env.LH_COMPARE;
 const compare = compareDir ? await serve(compareDir) : null;
 try {
-  const session = pages.includes('/dashboard/fan') ? await seedFan() : null;
+  const session = pages.some((path) => path.startsWith('/dashboard')) ? await seedFan() : null;
   const targets = [
     { name: 'baseline', url: baseline.origin + BASELINE_PATH, session: null },
     ...pages.map((path) => ({
@@ -241,7 +269,8 @@ try {
     }
   }
   console.log(`lighthouse 12 mobile (simulated throttling), medians of ${RUNS} cold runs`);
-  for (const target of targets) console.log(line(target.name === 'baseline' ? 'baseline (ref)' : target.name, samples.get(target.name)!));
+  for (const target of targets)
+    console.log(line(target.name === 'baseline' ? 'baseline (ref)' : target.name, samples.get(target.name)!));
 } finally {
   backend?.kill();
   await Promise.all([app.server.close(), baseline.server.close(), compare?.server.close()]);

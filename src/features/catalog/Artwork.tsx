@@ -16,10 +16,11 @@ const radiusOf = (radius: ArtworkProps['radius']) =>
   radius === undefined ? undefined : radius === '50%' ? '50%' : `var(--mantine-radius-${radius})`;
 
 /**
- * A decorative catalog image (`alt=""`). Sample artwork is painted with CSS, the same gradient and
- * label: as an <img>, each SVG data URL is a document of its own that Chromium builds on the main
- * thread when the image is inserted (5–12 ms each here, four times that on a phone; three per
- * card), with no lazy loading for data URLs. Any other URL stays an image.
+ * A decorative image (`alt=""`): catalog artwork, the covers of locker drops. Sample artwork is
+ * painted with CSS, the same gradient and label: as an <img>, each SVG data URL is a document of
+ * its own that Chromium builds on the main thread when the image is inserted (5–12 ms each here,
+ * four times that on a phone; three per card), with no lazy loading for data URLs. Any other URL
+ * stays an image.
  */
 export function Artwork({ src, size, radius, avatar = false, style }: ArtworkProps) {
   const parts = sampleArtworkParts(src);
@@ -42,8 +43,10 @@ export function Artwork({ src, size, radius, avatar = false, style }: ArtworkPro
         alignItems: 'center',
         justifyContent: 'center',
         overflow: 'hidden',
-        // The label as the SVG draws it: 44 units of a 400×225 picture, scaled to cover the box.
+        // The label as the SVG draws it: 44 units of a 400×225 picture, scaled to cover the box
+        // (a box without a fixed size is a size container, so the label scales with its height).
         fontSize: size ? Math.round((44 * size) / 225) : undefined,
+        containerType: size || !parts.label ? undefined : 'size',
         fontWeight: 700,
         fontFamily: 'system-ui, sans-serif',
         color: 'rgba(255, 255, 255, 0.85)',
@@ -51,7 +54,11 @@ export function Artwork({ src, size, radius, avatar = false, style }: ArtworkPro
         ...style,
       }}
     >
-      {parts.label}
+      {size || !parts.label ? (
+        parts.label
+      ) : (
+        <span style={{ fontSize: `${(4400 / 225).toFixed(2)}cqh` }}>{parts.label}</span>
+      )}
     </div>
   );
 }

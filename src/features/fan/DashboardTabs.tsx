@@ -1,8 +1,9 @@
-import { Avatar, Badge, Box, Button, Card, Group, Image, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconCompass, IconLayoutList, IconLibrary } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { formatCompactNumber } from '../../lib/format';
+import { Artwork } from '../catalog/Artwork';
 import { EmptyMessage } from './EmptyMessage';
 import type { ActivityItem, LibraryEntry, Recommendation } from './types';
 
@@ -29,7 +30,7 @@ function Feed({ activity }: { activity: ActivityItem[] }) {
     <Stack gap="sm">
       {activity.map((item) => (
         <Group key={item.id} gap="sm" wrap="nowrap" align="flex-start">
-          <Image src={item.thumbnail} alt="" w={56} h={56} radius="md" />
+          <Artwork src={item.thumbnail} size={56} radius="md" />
           <div style={{ flex: 1, minWidth: 0 }}>
             <Group gap={6}>
               <Badge size="xs" variant="light">
@@ -62,7 +63,7 @@ function Discover({ recommendations }: { recommendations: Recommendation[] }) {
         {recommendations.map((rec) => (
           <Card key={rec.id} withBorder radius="md" padding="sm">
             <Group gap="sm" wrap="nowrap">
-              <Avatar src={rec.avatar} alt="" radius="xl" />
+              <Artwork src={rec.avatar} size={38} radius="50%" avatar />
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate>
                   {rec.name}
@@ -92,7 +93,7 @@ function Library({ library }: { library: LibraryEntry[] }) {
       {library.map((entry) => (
         <Card key={entry.id} withBorder radius="md" padding="xs">
           <Card.Section>
-            <Image src={entry.thumbnail} alt="" h={90} />
+            <Artwork src={entry.thumbnail} style={{ height: 90 }} />
           </Card.Section>
           <Text size="sm" fw={600} mt={6} lineClamp={1}>
             {entry.title}

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Artwork } from '../catalog/Artwork';
 import { IconBroadcast, IconDisc, IconGift, IconTrendingUp } from '@tabler/icons-react';
 import { formatCompactNumber, formatDateTime } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';
@@ -23,7 +24,7 @@ export function SidePanel({ trending, upcoming }: { trending: TrendingEntry[]; u
                 <Text fw={800} c="dimmed" w={16}>
                   {rank + 1}
                 </Text>
-                <Avatar src={entry.avatar} alt="" size="md" radius="xl" />
+                <Artwork src={entry.avatar} size={38} radius="50%" avatar />
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <Text size="sm" fw={600} truncate>
                     {entry.name}

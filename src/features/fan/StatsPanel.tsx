@@ -1,4 +1,5 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Artwork } from '../catalog/Artwork';
 import { formatCompactNumber } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';
 import type { FanStats, FanSubscription } from './types';
@@ -45,7 +46,7 @@ export function StatsPanel({ stats, subscriptions }: { stats: FanStats; subscrip
           ) : (
             subscriptions.map((sub) => (
               <Group key={sub.id} gap="sm" wrap="nowrap">
-                <Avatar src={sub.avatar} alt="" size="sm" radius="xl" />
+                <Artwork src={sub.avatar} size={26} radius="50%" avatar />
                 <Text size="sm" truncate style={{ flex: 1 }}>
                   {sub.artistName}
                 </Text>

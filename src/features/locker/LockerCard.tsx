@@ -1,6 +1,7 @@
-import { AspectRatio, Badge, Box, Card, Group, Image, Stack, Text, Title, useMantineTheme } from '@mantine/core';
+import { AspectRatio, Badge, Box, Card, Group, Stack, Text, Title, useMantineTheme } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format';
+import { Artwork } from '../catalog/Artwork';
 import { countdownColor, formatTimeLeft } from './countdown';
 import { LockerCardActions, type LockerCardHandlers } from './LockerCardActions';
 import { LockerCode } from './LockerCode';
@@ -63,7 +64,7 @@ export function LockerCard({
     >
       <Card.Section pos="relative">
         <AspectRatio ratio={16 / 9}>
-          <Image src={item.thumbnail} alt="" style={expired ? { filter: 'grayscale(0.8)' } : undefined} />
+          <Artwork src={item.thumbnail} style={expired ? { filter: 'grayscale(0.8)' } : undefined} />
         </AspectRatio>
         <Group pos="absolute" top={10} left={10} right={10} justify="space-between" align="flex-start" gap={6}>
           <Group gap={6}>

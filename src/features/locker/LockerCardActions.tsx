@@ -49,6 +49,10 @@ export function LockerCardActions({
 }: LockerCardHandlers & { item: LockerItem; fanTier: number }) {
   const [shareMessage, setShareMessage] = useState('');
   const [commentOpen, setCommentOpen] = useState(false);
+  // The comment form (and its form state) exists from the first open on, so a draft survives
+  // closing the dialog; a card that was never commented on does not build it.
+  const [commentUsed, setCommentUsed] = useState(false);
+  if (commentOpen && !commentUsed) setCommentUsed(true);
   const commentAllowed = canComment(fanTier, item);
 
   async function share() {
@@ -117,15 +121,17 @@ export function LockerCardActions({
       <Text size="xs" c="dimmed" aria-live="polite" mih={16}>
         {shareMessage}
       </Text>
-      <CommentModal
-        opened={commentOpen}
-        itemTitle={item.title}
-        onClose={() => setCommentOpen(false)}
-        onSubmit={async (text) => {
-          await onComment?.(item.id, text);
-          setCommentOpen(false);
-        }}
-      />
+      {commentUsed ? (
+        <CommentModal
+          opened={commentOpen}
+          itemTitle={item.title}
+          onClose={() => setCommentOpen(false)}
+          onSubmit={async (text) => {
+            await onComment?.(item.id, text);
+            setCommentOpen(false);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { AspectRatio, Badge, Card, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Badge, Card, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Artwork } from '../catalog/Artwork';
 import { countdownColor, formatTimeLeft } from './countdown';
 import classes from './DailyLockerCarousel.module.css';
 import { RARITY_COLOR } from './rarity-style';
@@ -26,7 +27,7 @@ export function LockerPeekCard({
       >
         <Card.Section className={classes.peekThumb}>
           <AspectRatio ratio={3 / 4} h="100%">
-            <Image src={item.thumbnail} alt="" h="100%" />
+            <Artwork src={item.thumbnail} />
           </AspectRatio>
         </Card.Section>
         <Stack gap={4} p="xs" className={classes.peekDetails}>

@@ -8,7 +8,13 @@ import {
   removeTrack,
   trackBlob,
 } from '../../../src/features/locker/offline-media/offline-media-store';
-import { toneFrequencyFor, toneWav, wavByteLength } from '../../../src/features/locker/offline-media/tone-wav';
+import {
+  TONE_SLICE_SAMPLES,
+  toneFrequencyFor,
+  toneWav,
+  toneWavInSlices,
+  wavByteLength,
+} from '../../../src/features/locker/offline-media/tone-wav';
 
 describe('the generated sample track', () => {
   it('is a valid 16-bit mono PCM WAV of the asked length', () => {
@@ -33,6 +39,23 @@ describe('the generated sample track', () => {
     for (let i = 44; i < wav.length; i += 2) peak = Math.max(peak, Math.abs(view.getInt16(i, true)));
     expect(peak).toBeGreaterThan(3000);
     expect(peak).toBeLessThan(32767);
+  });
+  it('is the same bytes when written a slice per task, pausing between slices', async () => {
+    let pauses = 0;
+    const sliced = await toneWavInSlices('drop-a', async () => void (pauses += 1));
+    expect(sliced).toEqual(toneWav('drop-a'));
+    expect(pauses).toBe(Math.ceil((sliced!.length - 44) / 2 / TONE_SLICE_SAMPLES));
+    expect(pauses).toBeGreaterThan(10);
+  });
+  it('stops, with nothing, when cancelled between slices', async () => {
+    let pauses = 0;
+    const sliced = await toneWavInSlices(
+      'drop-a',
+      async () => void (pauses += 1),
+      () => pauses >= 3,
+    );
+    expect(sliced).toBeNull();
+    expect(pauses).toBe(3);
   });
 });
 

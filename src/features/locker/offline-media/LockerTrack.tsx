@@ -4,7 +4,7 @@ import { useMediaSession } from '../real-drops/use-media-session';
 import type { LockerItem } from '../types';
 import { canKeepOffline } from './offline-rules';
 import { TrackPlayer } from './TrackPlayer';
-import { sampleTrackBlob, type OfflineMedia } from './use-offline-media';
+import { sampleTrackBlobWhenIdle, type OfflineMedia } from './use-offline-media';
 
 /**
  * A music drop's player with 'Keep offline' / 'Remove offline copy'. A kept track plays from its
@@ -35,7 +35,11 @@ export function LockerTrack({
     let url: string | null = null;
     let live = true;
     void (async () => {
-      const blob = kept ? await blobFor(item.id) : unlocked ? sampleTrackBlob(item.id) : null;
+      const blob = kept
+        ? await blobFor(item.id)
+        : unlocked
+          ? await sampleTrackBlobWhenIdle(item.id, () => !live)
+          : null;
       if (!live || !blob) return;
       url = URL.createObjectURL(blob);
       setSrc(url);

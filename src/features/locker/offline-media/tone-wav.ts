@@ -26,8 +26,15 @@ export function wavByteLength(seconds: number, sampleRate: number): number {
   return 44 + Math.round(seconds * sampleRate) * 2;
 }
 
-/** A WAV file: a tone with a gentle pulse and fade in/out, so seeking is audible. */
-export function toneWav(seed: string, options: ToneOptions = {}): Uint8Array<ArrayBuffer> {
+interface ToneWriter {
+  bytes: Uint8Array<ArrayBuffer>;
+  samples: number;
+  /** Writes samples [from, to). */
+  write: (from: number, to: number) => void;
+}
+
+/** The WAV header written, and a writer for its samples (a tone with a gentle pulse and fade). */
+function toneWriter(seed: string, options: ToneOptions): ToneWriter {
   const frequency = options.frequency ?? toneFrequencyFor(seed);
   const seconds = options.seconds ?? SAMPLE_TRACK_SECONDS;
   const rate = options.sampleRate ?? SAMPLE_TRACK_RATE;
@@ -50,11 +57,44 @@ export function toneWav(seed: string, options: ToneOptions = {}): Uint8Array<Arr
   ascii(36, 'data');
   view.setUint32(40, samples * 2, true);
   const fade = Math.min(samples / 2, rate * 0.05);
-  for (let i = 0; i < samples; i += 1) {
-    const t = i / rate;
-    const envelope = Math.min(1, i / fade, (samples - 1 - i) / fade) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.5 * t));
-    const value = Math.sin(2 * Math.PI * frequency * t) * 0.35 * envelope;
-    view.setInt16(44 + i * 2, Math.round(value * 32767), true);
+  const write = (from: number, to: number) => {
+    for (let i = from; i < to; i += 1) {
+      const t = i / rate;
+      const envelope = Math.min(1, i / fade, (samples - 1 - i) / fade) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.5 * t));
+      const value = Math.sin(2 * Math.PI * frequency * t) * 0.35 * envelope;
+      view.setInt16(44 + i * 2, Math.round(value * 32767), true);
+    }
+  };
+  return { bytes, samples, write };
+}
+
+/** A WAV file: a tone with a gentle pulse and fade in/out, so seeking is audible. */
+export function toneWav(seed: string, options: ToneOptions = {}): Uint8Array<ArrayBuffer> {
+  const tone = toneWriter(seed, options);
+  tone.write(0, tone.samples);
+  return tone.bytes;
+}
+
+/** Samples written per task by `toneWavInSlices` (≈ 1–2 ms on a phone-class CPU). */
+export const TONE_SLICE_SAMPLES = 8_192;
+
+/**
+ * The same bytes as `toneWav`, written a slice at a time with `pause()` awaited between slices, so
+ * generating a drop's 12-second track never holds the main thread in one long task (it used to
+ * take one ≈ 80 ms task on a phone while the Daily Locker was first drawing). Null when
+ * `cancelled()` turns true between slices.
+ */
+export async function toneWavInSlices(
+  seed: string,
+  pause: () => Promise<void>,
+  cancelled: () => boolean = () => false,
+  options: ToneOptions = {},
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const tone = toneWriter(seed, options);
+  for (let from = 0; from < tone.samples; from += TONE_SLICE_SAMPLES) {
+    await pause();
+    if (cancelled()) return null;
+    tone.write(from, Math.min(tone.samples, from + TONE_SLICE_SAMPLES));
   }
-  return bytes;
+  return tone.bytes;
 }

@@ -9,7 +9,7 @@ import {
   trackBlob,
   type OfflineTrackInfo,
 } from './offline-media-store';
-import { toneWav } from './tone-wav';
+import { toneWav, toneWavInSlices } from './tone-wav';
 
 export interface OfflineMedia {
   tracks: OfflineTrackInfo[];
@@ -29,6 +29,29 @@ const openDb = () => (database ??= new OfflineMediaDatabase());
 /** The drop's audio: the sample drops carry no file, so a deterministic tone stands in. */
 export function sampleTrackBlob(itemId: string): Blob {
   return new Blob([toneWav(itemId)], { type: 'audio/wav' });
+}
+
+/** A later task: once the browser is idle (at most 1 s away), then plain macrotasks. */
+function laterTask(idle: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (idle && typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * `sampleTrackBlob` for the player: generated when the browser is idle, a slice per task, so the
+ * Daily Locker's first paint and input never wait for it. Null when `cancelled()` turns true.
+ */
+export async function sampleTrackBlobWhenIdle(itemId: string, cancelled: () => boolean): Promise<Blob | null> {
+  let first = true;
+  const pause = () => {
+    const wait = laterTask(first);
+    first = false;
+    return wait;
+  };
+  const wav = await toneWavInSlices(itemId, pause, cancelled);
+  return wav ? new Blob([wav], { type: 'audio/wav' }) : null;
 }
 
 async function readEstimate(): Promise<{ usage?: number; quota?: number } | null> {

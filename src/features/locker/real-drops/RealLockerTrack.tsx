@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useContext, useEffect, useRef, useState } from 'react';
-import { logEngagement } from '../../../../sync';
+import { logEngagement } from '../../../../sync/writes/log-engagement';
 import { SyncContext } from '../../../data/sync-context';
 import { TRACK_PLAYED_EVENT } from '../../../lib/fan-server-contract';
 import { supabase } from '../../../lib/supabase';
