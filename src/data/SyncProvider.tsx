@@ -37,6 +37,28 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+/** Longest the database's creation waits for a new device's first screen (see `firstScreenDrawn`). */
+const FIRST_SCREEN_HOLD_MS = 2_000;
+
+/**
+ * Resolves once the first pages have arrived (or failed) and the browser has then gone idle (the
+ * screen showing them has rendered and painted), or after `FIRST_SCREEN_HOLD_MS` at most. Until
+ * then a new device does not download the sync engine nor create its database: on a phone both
+ * would take the network and the main thread from the first screen. Nothing waits on the database
+ * meanwhile: identity writes go to the server (as while any database opens), actions on the
+ * prefetched rows wait through `whenDb`, and a device found offline never prefetches nor waits.
+ */
+function firstScreenDrawn(pagesSettled: Promise<unknown>): Promise<void> {
+  const drawn = pagesSettled.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
+        else setTimeout(resolve, 50);
+      }),
+  );
+  return Promise.race([drawn, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_HOLD_MS))]);
+}
+
 /**
  * Close of the previous user's engine; the next open waits for it (one database at a time:
  * open-source RxDB caps open collections per page, and users must never overlap).
@@ -63,6 +85,7 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
     dbReady.current = ready;
     // Asked before this effect can create the database, and without the engine's chunk. A new
     // device, online, fetches its first screen's rows while the database is being created.
+    let pagesSettled: Promise<unknown> = Promise.resolve();
     const pages = probeLocalDatabase(userId).then(async (found): Promise<FirstPages | null> => {
       if (cancelled || found !== 'none') return null;
       setNewDeviceUser(userId);
@@ -71,22 +94,24 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       const { createFirstPages } = await import('../../sync/replication/first-pages');
       if (cancelled) return null;
       const created = createFirstPages({ supabase, userId });
-      for (const name of prefetchRef.current?.() ?? []) {
-        created.get(name).catch(() => undefined); // the replication pulls (and reports) itself
-      }
+      // The replication pulls (and reports) itself: a failed page only ends the wait.
+      const fetched = (prefetchRef.current?.() ?? []).map((name) => created.get(name).catch(() => undefined));
+      if (fetched.length > 0) pagesSettled = firstScreenDrawn(Promise.all(fetched));
       startTransition(() => setFirstPages(created));
       return created;
     });
     const opening = (async (): Promise<SyncEngine | null> => {
       await previousClose;
       if (cancelled) return null;
+      const firstPages = (await pages.catch(() => null)) ?? undefined;
+      // A new device, online, with a first screen to show: that screen first (see firstScreenDrawn).
+      await pagesSettled;
+      if (cancelled) return null;
       // The engine (RxDB) is its own chunk: only a signed-in user downloads it.
       const [{ createSyncEngine }, { createAppStorage }] = await Promise.all([
         import('../../sync'),
         import('./create-app-storage'),
       ]);
-      // Not delayed for the first screen: local-first writes (e.g. onboarding offline) need it.
-      const firstPages = (await pages.catch(() => null)) ?? undefined;
       const storage = await createAppStorage();
       const engine = await createSyncEngine({ ...extra, supabase, userId, storage, firstPages });
       if (cancelled) {

@@ -182,7 +182,8 @@ test("a new device shows the fan's drops before its local database exists; a sav
   await expect(locker(page).getByRole('heading', { name: 'Static Bloom (Unreleased Stem Pack)' })).toBeVisible({
     timeout: 30_000,
   });
-  expect(held.length).toBeGreaterThan(0);
+  // The engine is downloaded once the first screen is drawn: its storage chunk is asked for, and held.
+  await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
   const localDatabases = await page.evaluate(
     async () => (await indexedDB.databases()).filter((db) => db.name?.startsWith('rxdb-dexie-')).length,
   );
