@@ -43,6 +43,8 @@ export default defineConfig({
           databasePrefix: 'rxdb-dexie-bucket_',
           modules: ['/sync/index.ts', 'src/data/create-app-storage.ts'],
         },
+        // The same default as src/lib/env.ts (the embedded local backend).
+        preconnect: (env) => env.VITE_SUPABASE_URL?.trim() || 'http://127.0.0.1:54321',
       },
     }),
     prerender({ pages: PRERENDERED_PAGES, shell: APP_SHELL, sessionKey: 'bucket-auth' }),

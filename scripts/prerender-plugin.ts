@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { APP_STYLES_ATTRIBUTE } from '../src/lib/prerendered.ts';
 import { runGoAfterFirstPaintIf } from './route-preload-plugin.ts';
 
 export interface PrerenderOptions {
@@ -81,6 +82,25 @@ function bootAfterFirstPaint(shell: string): string {
   return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
 }
 
+/**
+ * The bare shell renders on the client: its stylesheet need not hold the first paint, which is
+ * the app's frame (`#boot`, styled inline). It still downloads at once, at the highest priority
+ * (a style preload), and becomes the page's stylesheet on arrival; the app waits for it before its
+ * first render (`APP_STYLES_ATTRIBUTE`, src/main.tsx), so nothing renders unstyled.
+ */
+export function withStylesAfterFrame(shell: string): string {
+  let found = false;
+  const html = shell.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_all, href: string) => {
+    found = true;
+    return (
+      `<link rel="preload" as="style" crossorigin href="${href}" ${APP_STYLES_ATTRIBUTE} ` +
+      `onload="this.onload=null;this.rel='stylesheet'">`
+    );
+  });
+  if (!found) throw new Error('prerender: no entry stylesheet in the shell');
+  return html;
+}
+
 export function prerender(options: PrerenderOptions): Plugin[] {
   let config: ResolvedConfig;
   const build: Plugin = {
@@ -98,7 +118,7 @@ export function prerender(options: PrerenderOptions): Plugin[] {
         // Builds of other pages with this config (the Lighthouse baseline page) have no app shell.
         if (!existsSync(join(outDir, 'index.html'))) return;
         const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
-        writeFileSync(join(outDir, options.shell), shell);
+        writeFileSync(join(outDir, options.shell), withStylesAfterFrame(shell));
         const { createServer } = await import('vite');
         const react = (await import('@vitejs/plugin-react')).default;
         const server = await createServer({

@@ -8,7 +8,7 @@ import type { IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { AUTH_STORAGE_KEY } from './lib/auth-storage-key';
 import { captureEarlyInput } from './lib/early-input';
-import { CSS_VARIABLES_ATTRIBUTE, HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
+import { appStylesReady, CSS_VARIABLES_ATTRIBUTE, HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 import { createAppRouter } from './router';
 
 declare global {
@@ -113,5 +113,6 @@ if (sameView && !testAuth && !auth.getSnapshot().user) {
   });
 } else {
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
-  startTransition(() => createRoot(container).render(app));
+  // The shell's stylesheet does not hold its first paint (the frame): the app waits for it instead.
+  void appStylesReady().then(() => startTransition(() => createRoot(container).render(app)));
 }

@@ -13,3 +13,24 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /** Dispatched on window once the app has committed its first render (hydrated or client-rendered). */
 export const HYDRATED_EVENT = 'bucket:hydrated';
+
+/**
+ * Marks the bare shell's (app.html) stylesheet, preloaded without holding the first paint (the
+ * app's frame): the app waits for it before rendering (`appStylesReady`).
+ */
+export const APP_STYLES_ATTRIBUTE = 'data-app-styles';
+
+/** Resolves once the shell's stylesheet applies (at once when there is none, or it failed to load). */
+export function appStylesReady(doc: Document = document): Promise<void> {
+  const link = doc.querySelector<HTMLLinkElement>(`link[${APP_STYLES_ATTRIBUTE}]`);
+  if (!link) return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (link.rel === 'stylesheet' && link.sheet) resolve();
+    };
+    // The preload's load turns it into a stylesheet, whose own load follows once it applies.
+    link.addEventListener('load', () => queueMicrotask(check));
+    link.addEventListener('error', () => resolve(), { once: true });
+    check();
+  });
+}

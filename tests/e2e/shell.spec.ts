@@ -158,3 +158,37 @@ test.describe('error screen', () => {
     await expect(page).toHaveURL(/\/unauthorized$/);
   });
 });
+
+// app.html (every route rendered on the client) paints its frame without waiting for the
+// stylesheet, and the app renders only once the stylesheet applies: never unstyled.
+test('the bare shell paints its frame before its stylesheet, and the app renders only once styled', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const cssHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+    await cssHeld;
+    await route.fallback();
+  });
+  await page.addInitScript(() => {
+    const seen: { rootFilled: boolean; styled: boolean }[] = [];
+    (window as unknown as { __firstRender: typeof seen }).__firstRender = seen;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root || root.childElementCount === 0 || seen.length > 0) return;
+      const link = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+      seen.push({ rootFilled: true, styled: Boolean(link && link.rel === 'stylesheet' && link.sheet) });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/locker-demo', { waitUntil: 'commit' });
+  // The frame is on screen while the stylesheet is still held, and the app has not rendered.
+  await expect(page.locator('#boot svg')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(page.locator('#root')).toBeEmpty();
+  release();
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.locator('#boot')).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { __firstRender: unknown[] }).__firstRender)).toEqual([
+    { rootFilled: true, styled: true },
+  ]);
+});

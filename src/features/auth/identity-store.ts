@@ -79,6 +79,10 @@ function toSession(session: Session | AuthSession | null): AuthSession | null {
   };
 }
 
+function sameUser(a: AuthUser, b: AuthUser): boolean {
+  return a.id === b.id && a.email === b.email && JSON.stringify(a.user_metadata) === JSON.stringify(b.user_metadata);
+}
+
 /** How long a finished server read still counts as fresh for refresh(). */
 const REFRESH_FRESH_MS = 2_000;
 
@@ -178,6 +182,9 @@ export function createIdentityStore(
 
   function setSession(next: AuthSession | null) {
     const previousId = session?.user.id ?? null;
+    // The same user (a token refresh, the stored session then supabase-js's own): the same object,
+    // so screens showing the user (useAuthUser) do not render again for nothing.
+    if (next && session && sameUser(session.user, next.user)) next = { ...next, user: session.user };
     session = next;
     const nextId = next?.user.id ?? null;
     if (nextId !== previousId) {

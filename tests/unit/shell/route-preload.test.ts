@@ -30,8 +30,11 @@ function headScript(): string {
       storageKey: 'bucket-auth',
       modules: ['src/features/auth/identity-runtime.ts'],
       withDatabase: { databasePrefix: 'rxdb-dexie-bucket_', modules: ['/sync/index.ts'] },
+      preconnect: () => 'https://abc.supabase.co/',
     },
   });
+  const configResolved = plugin.configResolved as (config: object) => void;
+  configResolved({ mode: 'production', root: '/nonexistent', envDir: '/nonexistent' });
   const transform = plugin.transformIndexHtml as { handler: (html: string, ctx: unknown) => { children: string }[] };
   return transform.handler('', { bundle })[0]!.children;
 }
@@ -52,40 +55,56 @@ async function preloaded(path: string, session: string | null, databases: string
       createElement: element,
       createDocumentFragment: fragment,
       head: {
-        appendChild: (f: ReturnType<typeof fragment>) =>
-          f.children.forEach((link) => links.push(`${link.rel} ${link.href}`)),
+        appendChild: (node: ReturnType<typeof fragment> | ReturnType<typeof element>) =>
+          ('children' in node ? node.children : [node]).forEach((link) => links.push(`${link.rel} ${link.href}`)),
       },
     },
     indexedDB:
       databases === 'unsupported'
         ? {}
         : { databases: () => Promise.resolve(databases.map((name) => ({ name, version: 1 }))) },
+    // The first contentful paint is reported as soon as the script observes paints.
     PerformanceObserver: class {
-      observe() {}
+      constructor(private readonly report: (list: { getEntries: () => { name: string }[] }) => void) {}
+      observe() {
+        this.report({ getEntries: () => [{ name: 'first-contentful-paint' }] });
+      }
     },
-    setTimeout: () => 0,
+    setTimeout: (run: () => void) => void queueMicrotask(run),
   };
   new Function(...Object.keys(page), headScript())(...Object.values(page));
   await new Promise((resolve) => setTimeout(resolve, 0));
-  return links.map((link) => link.replace('modulepreload /assets/', ''));
+  return links.map((link) => link.replace('modulepreload /assets/', '').replace('preconnect ', 'preconnect:'));
 }
 
 const USER = 'AB12-cd34';
 const session = JSON.stringify({ access_token: 't', user: { id: USER } });
 
 describe('route preload head script', () => {
-  it("a visitor gets the route's chunks only", async () => {
+  it("a visitor gets the route's chunks only (no connection to the backend)", async () => {
     expect(await preloaded('/dashboard/fan', null, [])).toEqual(['FanDashboardPage.js']);
   });
 
-  it('a signed-in new device gets the identity chunks, not the local database engine', async () => {
+  it('a signed-in new device connects to the backend and gets the identity chunks, not the database engine', async () => {
     const files = await preloaded('/dashboard/fan', session, ['rxdb-dexie-bucket_someone_else--0--profiles']);
-    expect(files).toEqual(['FanDashboardPage.js', 'identity-runtime.js', 'supabase.js']);
+    expect(files).toEqual([
+      'preconnect:https://abc.supabase.co',
+      'FanDashboardPage.js',
+      'identity-runtime.js',
+      'supabase.js',
+    ]);
   });
 
   it("a device holding the user's database also gets the engine's chunks", async () => {
     const files = await preloaded('/dashboard/fan', session, ['rxdb-dexie-bucket_ab12-cd34--0--profiles']);
-    expect(files).toEqual(['FanDashboardPage.js', 'identity-runtime.js', 'supabase.js', 'sync.js', 'dexie.js']);
+    expect(files).toEqual([
+      'preconnect:https://abc.supabase.co',
+      'FanDashboardPage.js',
+      'identity-runtime.js',
+      'supabase.js',
+      'sync.js',
+      'dexie.js',
+    ]);
   });
 
   it('a browser that cannot list its databases gets them too', async () => {
