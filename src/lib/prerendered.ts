@@ -24,6 +24,8 @@ export const APP_STYLES_ATTRIBUTE = 'data-app-styles';
 export function appStylesReady(doc: Document = document): Promise<void> {
   const link = doc.querySelector<HTMLLinkElement>(`link[${APP_STYLES_ATTRIBUTE}]`);
   if (!link) return Promise.resolve();
+  // A browser without style preloads would never load it: it becomes a plain stylesheet.
+  if (link.rel === 'preload' && !link.relList.supports('preload')) link.rel = 'stylesheet';
   return new Promise((resolve) => {
     const check = () => {
       if (link.rel === 'stylesheet' && link.sheet) resolve();

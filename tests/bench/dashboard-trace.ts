@@ -1,0 +1,203 @@
+/**
+ * Diagnostic (not part of `npm run bench`): where `/dashboard/fan`'s main-thread time goes, the
+ * Lighthouse "Total Blocking Time" in particular. Loads the production build for a fan seeded
+ * through the backend's APIs, in a fresh Chromium profile with the session stored (a new device),
+ * or, with DT_RETURNING=1, after two earlier visits (service worker installed, database synced,
+ * code cached: the Lighthouse bench's `#returning` page). Records a Chrome trace and prints
+ * - the first contentful paint and every largest-contentful-paint candidate (element, text);
+ * - each main-thread task of at least DT_MIN ms (default 12) after navigation, with the trace
+ *   events that took most of its time (self time: script URL, style, layout, GC, microtasks…);
+ * - a TBT proxy: Σ max(0, 4 × task − 50 ms) over tasks after the first paint, i.e. what
+ *   Lighthouse's 4× CPU simulation would count (at 1×, unthrottled here; use medians of DT_RUNS).
+ * React's own tracks (Scheduler ⚛: Blocking / Transition renders) are in the trace when the build
+ * uses React's profiling build: `vite build --outDir .tmp/dist-prof --minify false` with
+ * `resolve.alias` `react-dom/client` → `react-dom/profiling`; DT_REACT=1 prints them.
+ * Fixed ports (backend :54321 as the build expects, app :4173): run it inside a network namespace.
+ * Env: DT_DIST (default dist), DT_RUNS (1), DT_MIN (12), DT_RETURNING, DT_REACT.
+ */
+import { chromium } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { preview } from 'vite';
+import { HARNESS_RATE_LIMITS, startLocalBackend } from '../../supabase/local/index';
+import { mediaIdKey } from '../../sync/writes/media-id-defaults';
+import { clientOptions } from '../integration/helpers/backend';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> & { url?: string; functionName?: string } };
+}
+
+const MIN_MS = Number(process.env.DT_MIN ?? 12);
+const ORIGIN = 'http://127.0.0.1:4173';
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading'];
+
+/** Self time per event label inside one task (time not covered by a nested event). */
+function breakdown(task: TraceEvent, events: TraceEvent[]): string {
+  const end = task.ts + (task.dur ?? 0);
+  const inside = events.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
+  const self = new Map<string, number>();
+  for (const event of inside) {
+    const nested = inside.filter(
+      (c) => c !== event && c.ts >= event.ts && c.ts + (c.dur ?? 0) <= event.ts + (event.dur ?? 0),
+    );
+    const direct = nested.filter(
+      (c) => !nested.some((d) => d !== c && c.ts >= d.ts && c.ts + (c.dur ?? 0) <= d.ts + (d.dur ?? 0)),
+    );
+    const covered = direct.reduce((sum, c) => sum + (c.dur ?? 0), 0);
+    const data = event.args?.data;
+    const label = `${event.name}${data?.url ? ` ${String(data.url).replace(/^.*\//, '')}` : ''}`;
+    self.set(label, (self.get(label) ?? 0) + Math.max(0, (event.dur ?? 0) - covered));
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([label, us]) => `${(us / 1000).toFixed(1)} ${label}`)
+    .join(' | ');
+}
+
+const backend = await startLocalBackend({ port: 54321, quiet: true, rateLimits: HARNESS_RATE_LIMITS });
+const server = await preview({
+  configFile: 'vite.config.ts',
+  logLevel: 'warn',
+  build: { outDir: process.env.DT_DIST ?? 'dist' },
+  preview: { port: 4173, host: '127.0.0.1' },
+});
+try {
+  const stored = new Map<string, string>();
+  const options = clientOptions();
+  const client = createClient(backend.url, backend.anonKey, {
+    ...options,
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      storageKey: 'bucket-auth',
+      storage: {
+        getItem: (key) => stored.get(key) ?? null,
+        setItem: (key, value) => void stored.set(key, value),
+        removeItem: (key) => void stored.delete(key),
+      },
+    },
+  });
+  const signUp = await client.auth.signUp({
+    email: `trace-${Date.now().toString(36)}@example.test`,
+    password: 'trace-pass-123',
+    options: { data: { role: 'fan' } },
+  });
+  const userId = signUp.data.user?.id;
+  if (!userId) throw new Error(`sign-up failed: ${signUp.error?.message}`);
+  const now = new Date().toISOString();
+  await client
+    .from('profiles')
+    .upsert({ id: userId, role: 'fan', onboarding_completed: true, created_at: now, updated_at: now });
+  await client.from('media_ids').upsert({
+    id: mediaIdKey(userId, 'fan'),
+    user_uuid: userId,
+    role: 'fan',
+    interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'],
+    genre_preferences: ['Jazz'],
+    location_code: 'US',
+    created_at: now,
+    updated_at: now,
+  });
+  const session = stored.get('bucket-auth');
+  if (!session) throw new Error('supabase-js stored no session');
+
+  for (let run = 0; run < Number(process.env.DT_RUNS ?? 1); run += 1) {
+    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'dashboard-trace-')), {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      viewport: { width: 412, height: 823 },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${ORIGIN}/robots.txt`);
+    await page.evaluate((value) => localStorage.setItem('bucket-auth', value), session);
+    if (process.env.DT_RETURNING) {
+      for (let visit = 0; visit < 2; visit += 1) {
+        await page.goto(`${ORIGIN}/dashboard/fan`);
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await page.waitForSelector('[aria-roledescription="slide"]', { timeout: 60_000 });
+        await page.waitForTimeout(3_000);
+      }
+      await page.goto(`${ORIGIN}/robots.txt`);
+    }
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { __paints: string[] }).__paints = log;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element; size?: number })[]) {
+          const text = (entry.element?.textContent ?? '').slice(0, 40);
+          log.push(
+            `${Math.round(entry.startTime)} ms LCP candidate ${entry.element?.tagName} "${text}" (${entry.size})`,
+          );
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) log.push(`${Math.round(entry.startTime)} ms ${entry.name}`);
+      }).observe({ type: 'paint', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => void events.push(...(data.value as unknown as TraceEvent[])));
+    await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES } });
+    await page.goto(`${ORIGIN}/dashboard/fan`);
+    await page.waitForTimeout(6_000);
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    const paints = await page.evaluate(() => (window as unknown as { __paints: string[] }).__paints);
+    await context.close();
+
+    const fcpEvent = events.find((e) => e.name === 'firstContentfulPaint');
+    const fcpLine = paints.find((line) => line.endsWith('first-contentful-paint'));
+    if (!fcpEvent || !fcpLine) throw new Error('no first contentful paint in the trace');
+    const t0 = fcpEvent.ts - Number.parseInt(fcpLine, 10) * 1000; // the page's time origin, in trace µs
+    const thread = events.find(
+      (e) => e.pid === fcpEvent.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+    )?.tid;
+    const main = events
+      .filter((e) => e.pid === fcpEvent.pid && e.tid === thread && e.ph === 'X' && e.ts >= t0)
+      .sort((a, b) => a.ts - b.ts);
+    console.log(`run ${run + 1}${process.env.DT_RETURNING ? ' (returning device)' : ' (new device)'}`);
+    for (const line of paints) console.log(`  ${line}`);
+    let tbt = 0;
+    for (const task of main.filter((e) => e.name === 'RunTask')) {
+      const start = (task.ts - t0) / 1000;
+      const ms = (task.dur ?? 0) / 1000;
+      if (start >= (fcpEvent.ts - t0) / 1000) tbt += Math.max(0, 4 * ms - 50);
+      if (ms >= MIN_MS)
+        console.log(
+          `  task at ${start.toFixed(0).padStart(5)} ms, ${ms.toFixed(1).padStart(5)} ms: ${breakdown(task, main)}`,
+        );
+    }
+    console.log(`  TBT proxy (4× the tasks after the first paint): ${tbt.toFixed(0)} ms`);
+    if (process.env.DT_REACT) {
+      for (const event of events.filter((e) => e.name === 'TimeStamp')) {
+        const data = event.args?.data as {
+          trackGroup?: string;
+          track?: string;
+          message?: string;
+          start?: number;
+          end?: number;
+        };
+        if (data?.trackGroup !== 'Scheduler ⚛' || data.start === undefined || data.end === undefined) continue;
+        const ms = (data.end - data.start) / 1000;
+        if (ms >= MIN_MS / 2)
+          console.log(
+            `  react ${((data.start - t0) / 1000).toFixed(0).padStart(5)} ms, ${ms.toFixed(1)} ms: ${data.track} ${data.message}`,
+          );
+      }
+    }
+  }
+} finally {
+  server.httpServer.close();
+  await backend.stop();
+}
+process.exit(0);
