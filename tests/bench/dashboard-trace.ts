@@ -17,14 +17,12 @@
  * Env: DT_DIST (default dist), DT_RUNS (1), DT_MIN (12), DT_RETURNING, DT_REACT.
  */
 import { chromium } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview } from 'vite';
 import { HARNESS_RATE_LIMITS, startLocalBackend } from '../../supabase/local/index';
-import { mediaIdKey } from '../../sync/writes/media-id-defaults';
-import { clientOptions } from '../integration/helpers/backend';
+import { seedFan } from './seed-fan';
 
 interface TraceEvent {
   name: string;
@@ -72,44 +70,7 @@ const server = await preview({
   preview: { port: 4173, host: '127.0.0.1' },
 });
 try {
-  const stored = new Map<string, string>();
-  const options = clientOptions();
-  const client = createClient(backend.url, backend.anonKey, {
-    ...options,
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      storageKey: 'bucket-auth',
-      storage: {
-        getItem: (key) => stored.get(key) ?? null,
-        setItem: (key, value) => void stored.set(key, value),
-        removeItem: (key) => void stored.delete(key),
-      },
-    },
-  });
-  const signUp = await client.auth.signUp({
-    email: `trace-${Date.now().toString(36)}@example.test`,
-    password: 'trace-pass-123',
-    options: { data: { role: 'fan' } },
-  });
-  const userId = signUp.data.user?.id;
-  if (!userId) throw new Error(`sign-up failed: ${signUp.error?.message}`);
-  const now = new Date().toISOString();
-  await client
-    .from('profiles')
-    .upsert({ id: userId, role: 'fan', onboarding_completed: true, created_at: now, updated_at: now });
-  await client.from('media_ids').upsert({
-    id: mediaIdKey(userId, 'fan'),
-    user_uuid: userId,
-    role: 'fan',
-    interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'],
-    genre_preferences: ['Jazz'],
-    location_code: 'US',
-    created_at: now,
-    updated_at: now,
-  });
-  const session = stored.get('bucket-auth');
-  if (!session) throw new Error('supabase-js stored no session');
+  const session = await seedFan(backend.url, 'bucket-auth');
 
   for (let run = 0; run < Number(process.env.DT_RUNS ?? 1); run += 1) {
     const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'dashboard-trace-')), {

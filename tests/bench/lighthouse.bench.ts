@@ -17,7 +17,6 @@
  * LH_REPORTS=dir to keep the last run's JSON report per page, LH_COMPARE=dir to measure the same pages of a
  * second build (e.g. main's, built with `vite build --outDir dir`) in the same round robin (A/B). Expects `dist/` built (scripts/bench.mjs builds it).
  */
-import { createClient } from '@supabase/supabase-js';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,10 +24,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import ws from 'ws';
 import { build, preview, type PreviewServer } from 'vite';
-import { LOCAL_ANON_KEY as ANON_KEY } from '../../supabase/local/keys';
-import { mediaIdKey } from '../../sync/writes/media-id-defaults';
+import { seedFan } from './seed-fan';
 
 /** The embedded backend on :54321 with a throw-away data directory, unless one is already listening. */
 async function startBackend(): Promise<ChildProcess | null> {
@@ -108,52 +105,6 @@ async function serve(outDir: string): Promise<{ server: PreviewServer; origin: s
   const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('preview server has no port');
   return { server, origin: `http://127.0.0.1:${address.port}` };
-}
-
-/** A fan with a completed MediaID, created through the backend's APIs; returns the stored session. */
-async function seedFan(): Promise<string> {
-  const stored = new Map<string, string>();
-  const client = createClient(BACKEND, ANON_KEY, {
-    // ws's constructor type differs from realtime-js's WebSocketLike only in its overloads.
-    realtime: { transport: ws as never },
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      storageKey: AUTH_STORAGE_KEY,
-      storage: {
-        getItem: (key) => stored.get(key) ?? null,
-        setItem: (key, value) => void stored.set(key, value),
-        removeItem: (key) => void stored.delete(key),
-      },
-    },
-  });
-  const email = `lighthouse-fan-${Date.now().toString(36)}@example.test`;
-  const { data, error } = await client.auth.signUp({
-    email,
-    password: 'lighthouse-pass-1',
-    options: { data: { role: 'fan' } },
-  });
-  if (error || !data.user || !data.session) throw new Error(`fan sign-up failed: ${error?.message ?? 'no session'}`);
-  const userId = data.user.id;
-  const now = new Date().toISOString();
-  const profile = await client
-    .from('profiles')
-    .upsert({ id: userId, role: 'fan', onboarding_completed: true, created_at: now, updated_at: now });
-  if (profile.error) throw new Error(`profile seed failed: ${profile.error.message}`);
-  const mediaId = await client.from('media_ids').upsert({
-    id: mediaIdKey(userId, 'fan'),
-    user_uuid: userId,
-    role: 'fan',
-    interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'],
-    genre_preferences: ['Jazz'],
-    location_code: 'US',
-    created_at: now,
-    updated_at: now,
-  });
-  if (mediaId.error) throw new Error(`MediaID seed failed: ${mediaId.error.message}`);
-  const session = stored.get(AUTH_STORAGE_KEY);
-  if (!session) throw new Error('supabase-js stored no session');
-  return session;
 }
 
 /**
@@ -243,7 +194,7 @@ const baseline = await serve(BASELINE_OUT);
 const compareDir = process.env.LH_COMPARE;
 const compare = compareDir ? await serve(compareDir) : null;
 try {
-  const session = pages.some((path) => path.startsWith('/dashboard')) ? await seedFan() : null;
+  const session = pages.some((path) => path.startsWith('/dashboard')) ? await seedFan(BACKEND, AUTH_STORAGE_KEY) : null;
   const targets = [
     { name: 'baseline', url: baseline.origin + BASELINE_PATH, session: null },
     ...pages.map((path) => ({
