@@ -25,9 +25,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HARNESS_RATE_LIMITS, startLocalBackend, type LocalBackend } from '../../supabase/local/index';
-import { mediaIdKey } from '../../sync/writes/media-id-defaults';
 import { clientOptions } from '../integration/helpers/backend';
 import { SEED_CONTENT_ITEMS_SQL } from './content-items-data';
+import { completeOnboarding } from './seed-fan';
 
 const RUNS = Number(process.env.FS_RUNS ?? 5);
 const ROLES = (process.env.FS_ROLES ?? 'fan,artist').split(',') as Role[];
@@ -86,22 +86,7 @@ async function seedUser(backend: LocalBackend, role: Role): Promise<{ email: str
   if (error || !data.user || !data.session)
     throw new Error(`${role} sign-up failed: ${error?.message ?? 'no session'}`);
   const id = data.user.id;
-  const now = new Date().toISOString();
-  const profile = await client
-    .from('profiles')
-    .upsert({ id, role, onboarding_completed: true, created_at: now, updated_at: now });
-  if (profile.error) throw new Error(`profile seed failed: ${profile.error.message}`);
-  const mediaId = await client.from('media_ids').upsert({
-    id: mediaIdKey(id, role),
-    user_uuid: id,
-    role,
-    interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'],
-    genre_preferences: ['Jazz'],
-    location_code: 'US',
-    created_at: now,
-    updated_at: now,
-  });
-  if (mediaId.error) throw new Error(`MediaID seed failed: ${mediaId.error.message}`);
+  await completeOnboarding(client, id, role);
   return { email, id };
 }
 
