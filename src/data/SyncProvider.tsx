@@ -85,8 +85,9 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
     dbReady.current = ready;
     // Asked before this effect can create the database, and without the engine's chunk. A new
     // device, online, fetches its first screen's rows while the database is being created.
-    let pagesSettled: Promise<unknown> = Promise.resolve();
-    const pages = probeLocalDatabase(userId).then(async (found): Promise<FirstPages | null> => {
+    // `drawn`: when the first screen showing those rows is up (see firstScreenDrawn).
+    type Prefetch = { firstPages: FirstPages; drawn: Promise<void> } | null;
+    const pages = probeLocalDatabase(userId).then(async (found): Promise<Prefetch> => {
       if (cancelled || found !== 'none') return null;
       setNewDeviceUser(userId);
       if (typeof navigator !== 'undefined' && !navigator.onLine) return null;
@@ -96,17 +97,18 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       const created = createFirstPages({ supabase, userId });
       // The replication pulls (and reports) itself: a failed page only ends the wait.
       const fetched = (prefetchRef.current?.() ?? []).map((name) => created.get(name).catch(() => undefined));
-      if (fetched.length > 0) pagesSettled = firstScreenDrawn(Promise.all(fetched));
+      const drawn = fetched.length > 0 ? firstScreenDrawn(Promise.all(fetched)) : Promise.resolve();
       startTransition(() => setFirstPages(created));
-      return created;
+      return { firstPages: created, drawn };
     });
     const opening = (async (): Promise<SyncEngine | null> => {
       await previousClose;
       if (cancelled) return null;
-      const firstPages = (await pages.catch(() => null)) ?? undefined;
+      const prefetch = await pages.catch(() => null);
       // A new device, online, with a first screen to show: that screen first (see firstScreenDrawn).
-      await pagesSettled;
+      await prefetch?.drawn;
       if (cancelled) return null;
+      const firstPages = prefetch?.firstPages;
       // The engine (RxDB) is its own chunk: only a signed-in user downloads it.
       const [{ createSyncEngine }, { createAppStorage }] = await Promise.all([
         import('../../sync'),
