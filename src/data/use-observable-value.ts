@@ -1,7 +1,9 @@
-// Subscribes a component to an RxJS observable through useSyncExternalStore. The observable
-// must be memoised by the caller (same instance across renders) and `initial` a stable value.
-import { useMemo, useSyncExternalStore } from 'react';
+// Subscribes a component to an RxJS observable (its emissions render in a transition: see
+// useStoreValue). The observable must be memoised by the caller (same instance across renders)
+// and `initial` a stable value.
+import { useMemo } from 'react';
 import type { Observable } from 'rxjs';
+import { useStoreValue } from '../lib/use-store-value';
 
 interface Store<T> {
   subscribe: (onChange: () => void) => () => void;
@@ -22,14 +24,12 @@ function createStore<T>(source: Observable<T>, initial: T): Store<T> {
   };
 }
 
-const noopSubscribe = () => () => undefined;
+function constantStore<T>(value: T): Store<T> {
+  return { subscribe: () => () => undefined, get: () => value };
+}
 
 export function useObservableValue<T>(source: Observable<T> | null, initial: T): T {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` is only the first value
-  const store = useMemo(() => (source ? createStore(source, initial) : null), [source]);
-  return useSyncExternalStore(
-    store ? store.subscribe : noopSubscribe,
-    store ? store.get : () => initial,
-    store ? store.get : () => initial,
-  );
+  const store = useMemo(() => (source ? createStore(source, initial) : constantStore(initial)), [source]);
+  return useStoreValue(store.subscribe, store.get);
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthStateSource } from '../../lib/auth-state';
 import { AuthStateContext } from '../../lib/use-auth-snapshot';
+import { useStoreValue } from '../../lib/use-store-value';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 
@@ -21,13 +22,14 @@ export function AuthProvider({
   useEffect(() => {
     if (!(identity instanceof Promise)) return undefined;
     let active = true;
-    void identity.then((loaded) => active && setStore(loaded));
+    // A transition: the store's arrival re-renders the whole app, in slices (see useStoreValue).
+    void identity.then((loaded) => active && startTransition(() => setStore(loaded)));
     return () => {
       active = false;
     };
   }, [identity]);
   useEffect(() => store?.start(), [store]);
-  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+  const snapshot = useStoreValue(source.subscribe, source.getSnapshot);
   const activate = useCallback(() => source.activate?.(), [source]);
   const value = useMemo<AuthContextValue>(
     () => ({ ...snapshot, identity: store, activate }),

@@ -68,7 +68,7 @@ export function useFanLocker(): FanLocker {
   const userId = sync?.userId ?? null;
   const whenDb = sync?.whenDb;
   const useSample = !sync || !userId || Boolean(sync.error);
-  const sample = useLockerItemsState(buildSampleLockerItems());
+  const sample = useLockerItemsState(() => buildSampleLockerItems());
   const [local, setLocal] = useState<{ db: unknown; rows: LockerRows } | null>(null);
   const first = useFirstLockerRows();
 

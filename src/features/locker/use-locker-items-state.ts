@@ -6,7 +6,7 @@ import type { LockerItem, ReactionKind } from './types';
  * In-memory locker state for sample data (demo pages, the dashboard's mock mode): the handlers the
  * carousel expects, applied optimistically with the pure rules of locker-actions.ts.
  */
-export function useLockerItemsState(initial: LockerItem[]) {
+export function useLockerItemsState(initial: LockerItem[] | (() => LockerItem[])) {
   const [items, setItems] = useState(initial);
   const update = useCallback((id: string, change: (item: LockerItem) => LockerItem) => {
     setItems((current) => current.map((item) => (item.id === id ? change(item) : item)));

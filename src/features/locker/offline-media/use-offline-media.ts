@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LockerItem } from '../types';
 import {
   keepTrack,
@@ -10,6 +10,7 @@ import {
   type OfflineTrackInfo,
 } from './offline-media-store';
 import { toneWav, toneWavInSlices } from './tone-wav';
+import { useStoreValue } from '../../../lib/use-store-value';
 
 export interface OfflineMedia {
   tracks: OfflineTrackInfo[];
@@ -86,7 +87,7 @@ function tracksStore(ownerId: string) {
 /** The signed-in fan's offline tracks (live across tabs) and the device's storage estimate. */
 export function useOfflineMedia(ownerId: string): OfflineMedia {
   const store = useMemo(() => tracksStore(ownerId), [ownerId]);
-  const tracks = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const tracks = useStoreValue(store.subscribe, store.get);
   const [estimate, setEstimate] = useState<{ usage?: number; quota?: number } | null>(null);
   const keptBytes = tracks.reduce((sum, t) => sum + t.bytes, 0);
 
