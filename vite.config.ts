@@ -22,6 +22,8 @@ const APP_SHELL = 'app.html';
 const BACKEND_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/storage\/v1/, /^\/realtime\/v1/, /^\/__local\//];
 
 export default defineConfig({
+  // The storage worker (src/data/storage-worker.ts) shares chunks with the page's code.
+  worker: { format: 'es' },
   plugins: [
     // Must come before the React plugin (TanStack Router docs).
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),

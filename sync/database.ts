@@ -14,7 +14,6 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { COLLECTIONS, COLLECTION_NAMES, type BucketDatabase, type CollectionName } from './collections';
-import { getBucketDexieStorage } from './storage/dexie-storage';
 import { trackLocalWrites } from './track-local-writes';
 
 export interface OpenDatabaseOptions {
@@ -101,9 +100,11 @@ export async function openBucketDatabase(options: OpenDatabaseOptions): Promise<
   addRxPlugin(RxDBLocalDocumentsPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
 
+  // Loaded only when no storage is given: the browser app passes its worker-backed storage and so
+  // never evaluates Dexie's RxDB storage in the page (src/data/create-app-storage.ts).
   const storage =
     options.storage ??
-    getBucketDexieStorage(
+    (await import('./storage/dexie-storage')).getBucketDexieStorage(
       options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : undefined,
     );
   const db = await createRxDatabase<BucketDatabase['collections']>({

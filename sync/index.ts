@@ -12,7 +12,6 @@ export { databaseNameForUser, openBucketDatabase } from './database';
 export { createFirstPages } from './replication/first-pages';
 export type { FirstPages } from './replication/first-pages';
 export type { OpenDatabaseOptions } from './database';
-export { getBucketDexieStorage } from './storage/dexie-storage';
 export { COLLECTIONS, COLLECTION_NAMES } from './collections';
 export type { BucketDatabase, BucketCollections, CollectionName, DocumentOf } from './collections';
 export type { SyncState, SyncError, SyncLocalFields } from './local-fields';

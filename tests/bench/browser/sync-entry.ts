@@ -10,7 +10,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import Dexie from 'dexie';
 import { fillWithDefaultSettings, getRxReplicationMetaInstanceSchema, type RxJsonSchema, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { getDexieStoreSchema, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { createSyncEngine, getBucketDexieStorage, upsertMediaId } from '../../../sync';
+import { createSyncEngine, upsertMediaId } from '../../../sync';
+import { getBucketDexieStorage } from '../../../sync/storage/dexie-storage';
 import { contentItemSchema } from '../../../sync/schemas/content-items';
 import { bulkContentDocs } from '../content-items-data';
 

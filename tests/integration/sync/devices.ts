@@ -6,7 +6,8 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { createSyncEngine, getBucketDexieStorage, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../sync';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../sync';
+import { getBucketDexieStorage } from '../../../sync/storage/dexie-storage';
 import { clientOptions, withBackend, type LocalBackend, type LocalBackendOptions } from '../helpers/backend';
 
 export interface Device {

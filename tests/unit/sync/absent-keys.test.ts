@@ -111,7 +111,8 @@ describe('absent-keys middleware', () => {
 
 describe('absent-keys middleware under RxDB', () => {
   it('a write based on a stale state is still refused (409) when many rows are written at once', async () => {
-    const { openBucketDatabase, getBucketDexieStorage } = await import('../../../sync');
+    const { openBucketDatabase } = await import('../../../sync');
+    const { getBucketDexieStorage } = await import('../../../sync/storage/dexie-storage');
     const db = await openBucketDatabase({
       name: `absent_keys_rx_${Date.now().toString(36)}`,
       storage: getBucketDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),

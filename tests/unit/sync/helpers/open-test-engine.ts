@@ -2,7 +2,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { createSyncEngine, getBucketDexieStorage, openBucketDatabase, type SyncEngineOptions } from '../../../../sync';
+import { createSyncEngine, openBucketDatabase, type SyncEngineOptions } from '../../../../sync';
+import { getBucketDexieStorage } from '../../../../sync/storage/dexie-storage';
 
 let counter = 0;
 

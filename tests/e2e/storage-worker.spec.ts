@@ -1,0 +1,67 @@
+/**
+ * The local database's storage runs in a Web Worker (src/data/storage-worker.ts): the page's RxDB
+ * reaches IndexedDB through it, online and offline, and the page never loads Dexie's RxDB storage
+ * itself. When the worker cannot start, the page opens the same storage itself: nothing hangs.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { goOffline, signUpFan, waitForServiceWorker } from './helpers';
+
+const PASSWORD = 'secret-pass-1';
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const rewards = (page: Page) => page.getByRole('region', { name: 'Daily Rewards' });
+const syncBadge = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('status')
+    .filter({ hasText: /^Sync:/ });
+const PAGE_STORAGE_CHUNK = /\/assets\/dexie-storage-[\w-]+\.js$/;
+const WORKER_SCRIPT = /\/assets\/storage-worker-[\w-]+\.js$/;
+
+/** Records whether the page requested Dexie's RxDB storage chunk (the in-page storage). */
+function watchPageStorage(page: Page): { requested: () => boolean } {
+  let requested = false;
+  page.on('request', (request) => {
+    if (PAGE_STORAGE_CHUNK.test(request.url())) requested = true;
+  });
+  return { requested: () => requested };
+}
+
+test('the database runs in a worker: rows arrive, a claim is stored, and both survive an offline reload', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const pageStorage = watchPageStorage(page);
+  await signUpFan(page, `fan-worker-${run}@example.test`, PASSWORD);
+  await expect(rewards(page).getByText("Today's Reward Ready!")).toBeVisible({ timeout: 20_000 });
+  await expect(syncBadge(page)).toHaveText('Sync: Live', { timeout: 20_000 });
+  await expect.poll(() => page.workers().some((worker) => WORKER_SCRIPT.test(worker.url()))).toBe(true);
+  expect(pageStorage.requested()).toBe(false);
+
+  await waitForServiceWorker(page);
+  await goOffline(context);
+  await page.reload();
+  await expect(rewards(page).getByText("Today's Reward Ready!")).toBeVisible({ timeout: 20_000 });
+  await rewards(page).getByRole('button', { name: 'Claim Now' }).click();
+  await expect(page.getByText('Reward Claimed!')).toBeVisible({ timeout: 10_000 });
+
+  // The claim was written through the worker into IndexedDB: a second offline reload shows it.
+  await page.reload();
+  await expect(rewards(page).getByRole('button', { name: /, today, .*claimed:/ })).toBeVisible({ timeout: 20_000 });
+  await expect(rewards(page).getByText("Today's Reward Ready!")).toHaveCount(0);
+  expect(pageStorage.requested()).toBe(false);
+});
+
+test('when the storage worker cannot load, the page opens the database itself and syncs', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.route(WORKER_SCRIPT, (route) => route.abort('failed'));
+  const pageStorage = watchPageStorage(page);
+  await signUpFan(page, `fan-no-worker-${run}@example.test`, PASSWORD);
+  await expect(rewards(page).getByText("Today's Reward Ready!")).toBeVisible({ timeout: 20_000 });
+  await expect(syncBadge(page)).toHaveText('Sync: Live', { timeout: 20_000 });
+  expect(pageStorage.requested()).toBe(true);
+  await rewards(page).getByRole('button', { name: 'Claim Now' }).click();
+  await expect(page.getByText('Reward Claimed!')).toBeVisible({ timeout: 10_000 });
+  await page.reload();
+  await expect(rewards(page).getByRole('button', { name: /, today, .*claimed:/ })).toBeVisible({ timeout: 20_000 });
+});
