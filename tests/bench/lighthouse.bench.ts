@@ -14,7 +14,7 @@
  * loads it, the page is opened once in that profile (service worker installed, database synced).
  *
  * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_DIST (default dist),
- * LH_REPORTS=dir to keep the last run's JSON report per page, LH_COMPARE=dir to measure the same pages of a
+ * LH_REPORTS=dir to keep the last run's JSON report and trace per page, LH_COMPARE=dir to measure the same pages of a
  * second build (e.g. main's, built with `vite build --outDir dir`) in the same round robin (A/B). Expects `dist/` built (scripts/bench.mjs builds it).
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -127,7 +127,10 @@ async function warmUp(browser: Awaited<ReturnType<typeof puppeteer.connect>>, ur
   await page.close();
 }
 
-async function measure(url: string, session: string | null): Promise<{ sample: Sample; report: string }> {
+async function measure(
+  url: string,
+  session: string | null,
+): Promise<{ sample: Sample; report: string; trace?: { traceEvents: unknown[] } }> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -166,7 +169,8 @@ async function measure(url: string, session: string | null): Promise<{ sample: S
       js: bytes('script'),
       css: bytes('stylesheet'),
     };
-    return { sample, report: result.report as string };
+    const trace = (result.artifacts as { Trace?: { traceEvents: unknown[] } }).Trace;
+    return { sample, report: result.report as string, trace };
   } finally {
     chrome.kill();
   }
@@ -214,9 +218,14 @@ try {
   // Round robin, so a noisy minute spreads over every page instead of sinking one.
   for (let run = 0; run < RUNS; run += 1) {
     for (const target of targets) {
-      const { sample, report } = await measure(target.url, target.session);
+      const { sample, report, trace } = await measure(target.url, target.session);
       samples.get(target.name)!.push(sample);
-      if (reportsDir) writeFileSync(join(reportsDir, `${target.name.replace(/\W+/g, '_') || 'root'}.json`), report);
+      if (reportsDir) {
+        const file = join(reportsDir, target.name.replace(/\W+/g, '_') || 'root');
+        writeFileSync(`${file}.json`, report);
+        // The trace Lighthouse simulated from (open it in Chrome DevTools' Performance panel).
+        if (trace) writeFileSync(`${file}.trace.json`, JSON.stringify(trace));
+      }
     }
   }
   console.log(`lighthouse 12 mobile (simulated throttling), medians of ${RUNS} cold runs`);
