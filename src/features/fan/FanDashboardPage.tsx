@@ -1,5 +1,5 @@
 import { Alert, Card, Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { memo, useState } from 'react';
+import { memo, useState, type CSSProperties } from 'react';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { useStagedReveal } from '../../lib/use-after-first-paint';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
@@ -20,6 +20,14 @@ const RoleSwitcher = memo(CompactRoleSwitcher);
 const Stats = memo(StatsPanel);
 const FeedTabs = memo(DashboardTabs);
 const Side = memo(SidePanel);
+
+/**
+ * Below the fold on a phone: laid out and painted only when scrolled near (content-visibility), so
+ * the first screen's style and layout passes skip them. They stay in the DOM and the accessibility
+ * tree (find in page, Tab, screen readers); `auto` keeps each one's last laid-out height.
+ */
+const BELOW_FOLD_PANELS: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 1400px' };
+const BELOW_FOLD_REWARDS: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 720px' };
 
 /** `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards. */
 export function FanDashboardPage() {
@@ -74,7 +82,7 @@ export function FanDashboardPage() {
         </Stack>
 
         {belowFold >= 1 ? (
-          <Grid gap="md">
+          <Grid gap="md" style={BELOW_FOLD_PANELS}>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Stats stats={data.stats} subscriptions={data.subscriptions} />
             </Grid.Col>
@@ -94,7 +102,7 @@ export function FanDashboardPage() {
                 {message}
               </Alert>
             ))}
-            <section aria-label="Daily Rewards">
+            <section aria-label="Daily Rewards" style={BELOW_FOLD_REWARDS}>
               {rewards.source === 'loading' ? (
                 <Card withBorder radius="lg" padding="md">
                   <Title order={2} size="h3">
