@@ -5,7 +5,7 @@
  * reward; once the connection returns the reaction and the claim reach the server.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goOffline, goOnline, signUpFan, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, rewardsRegion, signUpFan, waitForServiceWorker } from './helpers';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const PASSWORD = 'secret-pass-1';
@@ -27,7 +27,7 @@ async function serverRows(
 }
 
 const locker = (page: Page) => page.getByRole('region', { name: /^Daily Locker, use the left and right arrow keys/ });
-const rewards = (page: Page) => page.getByRole('region', { name: 'Daily Rewards' });
+const rewards = rewardsRegion;
 
 test('a new fan uses the locker and claims a reward offline; both reach the server after reconnect', async ({
   page,

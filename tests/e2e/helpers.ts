@@ -76,3 +76,13 @@ export async function signUpFan(page: Page, email: string, password: string) {
   await dialog.getByRole('button', { name: 'Complete Setup' }).click();
   await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
 }
+
+/** The fan dashboard's Daily Rewards region. */
+export const rewardsRegion = (page: Page) => page.getByRole('region', { name: 'Daily Rewards' });
+
+/** The header's sync status badge ('Sync: Live', 'Sync: Offline', …). */
+export const syncBadge = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('status')
+    .filter({ hasText: /^Sync:/ });

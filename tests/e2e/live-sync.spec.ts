@@ -5,16 +5,11 @@
  * A second tab on B shows the same truth but opens no socket: only the leader tab holds it.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { signUpFan } from './helpers';
+import { rewardsRegion, signUpFan, syncBadge } from './helpers';
 
 const PASSWORD = 'secret-pass-1';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const rewards = (page: Page) => page.getByRole('region', { name: 'Daily Rewards' });
-const syncBadge = (page: Page) =>
-  page
-    .getByRole('banner')
-    .getByRole('status')
-    .filter({ hasText: /^Sync:/ });
+const rewards = rewardsRegion;
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');

@@ -4,16 +4,11 @@
  * itself. When the worker cannot start, the page opens the same storage itself: nothing hangs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { goOffline, signUpFan, waitForServiceWorker } from './helpers';
+import { goOffline, rewardsRegion, signUpFan, syncBadge, waitForServiceWorker } from './helpers';
 
 const PASSWORD = 'secret-pass-1';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const rewards = (page: Page) => page.getByRole('region', { name: 'Daily Rewards' });
-const syncBadge = (page: Page) =>
-  page
-    .getByRole('banner')
-    .getByRole('status')
-    .filter({ hasText: /^Sync:/ });
+const rewards = rewardsRegion;
 const PAGE_STORAGE_CHUNK = /\/assets\/dexie-storage-[\w-]+\.js$/;
 const WORKER_SCRIPT = /\/assets\/storage-worker-[\w-]+\.js$/;
 
