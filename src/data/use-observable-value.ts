@@ -1,6 +1,8 @@
-// Subscribes a component to an RxJS observable (its emissions render in a transition: see
-// useStoreValue). The observable must be memoised by the caller (same instance across renders)
-// and `initial` a stable value.
+// Subscribes a component to an RxJS observable; each emission renders in a transition (see
+// useStoreValue), so a first sync landing many rows renders in interruptible slices while what the
+// user types or clicks keeps its priority. The observable must be memoised by the caller (same
+// instance across renders); `initial` (a stable value) is returned until it emits, and again when
+// the observable changes.
 import { useMemo } from 'react';
 import type { Observable } from 'rxjs';
 import { useStoreValue } from '../lib/use-store-value';

@@ -2,7 +2,7 @@ import { useContext, useMemo } from 'react';
 import { map } from 'rxjs';
 import type { SubscriptionDoc } from '../../../sync/schemas/subscriptions';
 import { SyncContext } from '../../data/sync-context';
-import { useObservableTransition } from '../../data/use-observable-transition';
+import { useObservableValue } from '../../data/use-observable-value';
 import { subscriptionsFromRows } from './subscriptions-from-rows';
 import type { FanSubscription } from './types';
 
@@ -19,6 +19,6 @@ export function useFanSubscriptions(): FanSubscription[] | null {
         : null,
     [db],
   );
-  const rows = useObservableTransition<FanSubscription[] | null>(source, null);
+  const rows = useObservableValue<FanSubscription[] | null>(source, null);
   return db ? rows : null;
 }
