@@ -1,6 +1,5 @@
-import { createContext, useCallback, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { AuthSnapshot, AuthStateSource } from './auth-state';
-import { useStoreValue } from './use-store-value';
 
 export const AuthStateContext = createContext<AuthStateSource | null>(null);
 
@@ -9,14 +8,14 @@ export function useAuthSnapshot(): AuthSnapshot {
   const source = useContext(AuthStateContext);
   if (!source) throw new Error('useAuthSnapshot must be used inside AuthStateContext');
   useEffect(() => source.activate?.(), [source]);
-  return useStoreValue(source.subscribe, source.getSnapshot);
+  return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 }
 
 /** The same state without asking for the identity store to load (app-wide chrome watching for a user). */
 export function useAuthSnapshotPassive(): AuthSnapshot {
   const source = useContext(AuthStateContext);
   if (!source) throw new Error('useAuthSnapshot must be used inside AuthStateContext');
-  return useStoreValue(source.subscribe, source.getSnapshot);
+  return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 }
 
 /**
@@ -27,6 +26,6 @@ export function useAuthUser(): AuthSnapshot['user'] {
   const source = useContext(AuthStateContext);
   if (!source) throw new Error('useAuthUser must be used inside AuthStateContext');
   useEffect(() => source.activate?.(), [source]);
-  const selectUser = useCallback(() => source.getSnapshot().user, [source]);
-  return useStoreValue(source.subscribe, selectUser);
+  const selectUser = () => source.getSnapshot().user;
+  return useSyncExternalStore(source.subscribe, selectUser, selectUser);
 }

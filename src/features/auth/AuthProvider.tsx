@@ -1,7 +1,6 @@
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthStateSource } from '../../lib/auth-state';
 import { AuthStateContext } from '../../lib/use-auth-snapshot';
-import { useStoreValue } from '../../lib/use-store-value';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 
@@ -22,14 +21,13 @@ export function AuthProvider({
   useEffect(() => {
     if (!(identity instanceof Promise)) return undefined;
     let active = true;
-    // A transition: the store's arrival re-renders the whole app, in slices (see useStoreValue).
-    void identity.then((loaded) => active && startTransition(() => setStore(loaded)));
+    void identity.then((loaded) => active && setStore(loaded));
     return () => {
       active = false;
     };
   }, [identity]);
   useEffect(() => store?.start(), [store]);
-  const snapshot = useStoreValue(source.subscribe, source.getSnapshot);
+  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
   const activate = useCallback(() => source.activate?.(), [source]);
   const value = useMemo<AuthContextValue>(
     () => ({ ...snapshot, identity: store, activate }),
