@@ -100,6 +100,19 @@ test('sign out, sign in again → /auto-route → dashboard; a wrong password sh
   await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
 });
 
+test('the email typed into sign-in carries over to the reset form', async ({ page }) => {
+  const email = uniqueEmail('carry');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  // Cleared, the address is refused with the form's message and nothing is sent.
+  await page.getByLabel('Email').fill('');
+  await page.getByRole('button', { name: 'Send Reset Email' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+});
+
 test('password reset through the local inbox link signs the user in', async ({ page, request }) => {
   const email = uniqueEmail('reset');
   await signUpFan(page, email);
@@ -108,7 +121,8 @@ test('password reset through the local inbox link signs the user in', async ({ p
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Email' }).click();
-  await expect(page.getByRole('button', { name: 'Back to Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(`We sent a password reset link to ${email}.`)).toBeVisible();
   type LocalMail = { to: string; type: string; link: string };
   const findMail = async () => {
     const inbox = (await (await request.get(`${BACKEND}/__local/inbox`)).json()) as LocalMail[];

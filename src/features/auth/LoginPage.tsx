@@ -7,17 +7,18 @@ import { SignInForm } from './components/SignInForm';
 
 /** Sign-in screen (spec §2): success goes to /auto-route; forgot password in place. */
 export function LoginPage() {
-  const [forgot, setForgot] = useState(false);
+  // The email typed into the sign-in form when 'Forgot password?' was clicked; null while signing in.
+  const [forgot, setForgot] = useState<string | null>(null);
   const navigate = useNavigate();
   return (
     <Container size={480} py="xl">
       <AuthPanel>
-        {forgot ? (
-          <ForgotPasswordForm onBackToSignIn={() => setForgot(false)} />
+        {forgot !== null ? (
+          <ForgotPasswordForm initialEmail={forgot} onBackToSignIn={() => setForgot(null)} />
         ) : (
           <SignInForm
             onSuccess={() => void navigate({ to: '/auto-route' })}
-            onForgotPassword={() => setForgot(true)}
+            onForgotPassword={setForgot}
             onSwitchToSignUp={() => void navigate({ to: '/welcome' })}
           />
         )}

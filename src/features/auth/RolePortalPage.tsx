@@ -14,6 +14,8 @@ export function RolePortalPage({ role }: { role: PortalRole }) {
   const isDeveloper = role === 'developer';
   const [mode, setMode] = useState<Mode>(isDeveloper ? 'signin' : 'choose');
   const [settingUp, setSettingUp] = useState(false);
+  // The email the sign-in form held when 'Forgot password?' was clicked: the reset form starts with it.
+  const [resetEmail, setResetEmail] = useState('');
   const navigate = useNavigate();
   const goToDashboard = useGoToRoleDashboard();
   const { name, color } = ROLE_DISPLAY[role];
@@ -34,13 +36,16 @@ export function RolePortalPage({ role }: { role: PortalRole }) {
       <SignInForm
         subtitle={`Sign in to your ${name} dashboard`}
         onSuccess={() => void goToDashboard(role)}
-        onForgotPassword={() => setMode('forgot')}
+        onForgotPassword={(email) => {
+          setResetEmail(email);
+          setMode('forgot');
+        }}
         onSwitchToSignUp={() => setMode('signup')}
         onBack={back}
       />
     );
   } else if (mode === 'forgot') {
-    panel = <ForgotPasswordForm onBackToSignIn={() => setMode('signin')} />;
+    panel = <ForgotPasswordForm initialEmail={resetEmail} onBackToSignIn={() => setMode('signin')} />;
   } else {
     panel = (
       <Stack gap="md">

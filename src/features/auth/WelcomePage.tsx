@@ -13,6 +13,8 @@ type PageState = 'none' | 'signup' | 'signin' | 'forgot';
 export function WelcomePage() {
   const [state, setState] = useState<PageState>('none');
   const [setupRole, setSetupRole] = useState<SelfSignupRole | null>(null);
+  // The email the sign-in form held when 'Forgot password?' was clicked: the reset form starts with it.
+  const [resetEmail, setResetEmail] = useState('');
   const navigate = useNavigate();
   const goToDashboard = useGoToRoleDashboard();
 
@@ -30,12 +32,15 @@ export function WelcomePage() {
     ) : state === 'signin' ? (
       <SignInForm
         onSuccess={(role) => void goToDashboard(role)}
-        onForgotPassword={() => setState('forgot')}
+        onForgotPassword={(email) => {
+          setResetEmail(email);
+          setState('forgot');
+        }}
         onSwitchToSignUp={() => setState('signup')}
         onBack={() => setState('none')}
       />
     ) : state === 'forgot' ? (
-      <ForgotPasswordForm onBackToSignIn={() => setState('signin')} />
+      <ForgotPasswordForm initialEmail={resetEmail} onBackToSignIn={() => setState('signin')} />
     ) : null;
 
   return (

@@ -7,11 +7,22 @@ import { BackArrow } from './BackArrow';
 import { ErrorBanner } from './ErrorBanner';
 
 /** Forgot-password view (spec §2, §4): form, sending, sent confirmation, back to sign-in. */
-export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn: () => void }) {
+export function ForgotPasswordForm({
+  onBackToSignIn,
+  initialEmail = '',
+}: {
+  onBackToSignIn: () => void;
+  /** The email the sign-in form held when 'Forgot password?' was clicked. */
+  initialEmail?: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: { email: validateEmail } });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: initialEmail },
+    validate: { email: validateEmail },
+  });
 
   async function submit({ email }: { email: string }) {
     if (busy) return;

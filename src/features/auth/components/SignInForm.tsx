@@ -12,7 +12,8 @@ import { SocialButtons } from './SocialButtons';
 export interface SignInFormProps {
   /** Called with the user metadata role after a successful sign-in. */
   onSuccess: (metadataRole: unknown) => void;
-  onForgotPassword: () => void;
+  /** Called with the email typed so far, so the reset form starts with it. */
+  onForgotPassword: (email: string) => void;
   onBack?: () => void;
   onSwitchToSignUp?: () => void;
   subtitle?: string;
@@ -65,7 +66,12 @@ export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSign
           <Group justify="space-between">
             {/* Remember me has no effect (spec §2): supabase-js always persists the session. */}
             <Checkbox label="Remember me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
-            <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onForgotPassword(form.getValues().email.trim())}
+            >
               Forgot password?
             </Anchor>
           </Group>
