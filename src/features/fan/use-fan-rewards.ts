@@ -8,7 +8,7 @@ import { buildSampleDailyRewards, useDailyRewardsState, useSyncedRewards } from 
  */
 export function useFanRewards() {
   const sync = useContext(SyncContext);
-  const sample = useDailyRewardsState(buildSampleDailyRewards());
+  const sample = useDailyRewardsState(() => buildSampleDailyRewards());
   const synced = useSyncedRewards();
   if (synced) return { ...synced, source: 'synced' as const };
   if (sync?.userId && !sync.error)

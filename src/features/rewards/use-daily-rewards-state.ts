@@ -2,10 +2,13 @@ import { useCallback, useRef, useState } from 'react';
 import { claimRewardDay, computeStreak, toggleRewardFlag } from './reward-actions';
 import type { DailyReward } from './types';
 
-/** In-memory calendar state for sample data (demos, the dashboard's mock mode). */
-export function useDailyRewardsState(initial: DailyReward[]) {
+/**
+ * In-memory calendar state for sample data (demos, the dashboard's mock mode). `initial` may be a
+ * function, called on the first render only (the sample calendar is built once, not per render).
+ */
+export function useDailyRewardsState(initial: DailyReward[] | (() => DailyReward[])) {
   const [rewards, setRewardsState] = useState(initial);
-  const latest = useRef(initial);
+  const latest = useRef(rewards);
   const setRewards = useCallback((next: DailyReward[]) => {
     latest.current = next;
     setRewardsState(next);

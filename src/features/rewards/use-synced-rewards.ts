@@ -73,13 +73,16 @@ export function useSyncedRewards() {
     [db, userId, whenDb],
   );
 
+  const onReact = useCallback((day: number) => void toggle(day, 'reacted'), [toggle]);
+  const onSave = useCallback((day: number) => void toggle(day, 'saved'), [toggle]);
+
   if (!state) return null;
   return {
     rewards: state.rewards,
     refused: state.refused,
     streak: computeStreak(state.rewards),
     onClaim,
-    onReact: (day: number) => void toggle(day, 'reacted'),
-    onSave: (day: number) => void toggle(day, 'saved'),
+    onReact,
+    onSave,
   };
 }

@@ -118,5 +118,9 @@ export function useOfflineMedia(ownerId: string): OfflineMedia {
   const kept = useMemo(() => new Set(tracks.map((t) => t.itemId)), [tracks]);
   const isKept = useCallback((itemId: string) => kept.has(itemId), [kept]);
 
-  return { tracks, keptBytes, estimate, isKept, keep, remove, blobFor };
+  // One object per change, so memoized screens (the Daily Locker) skip unrelated re-renders.
+  return useMemo(
+    () => ({ tracks, keptBytes, estimate, isKept, keep, remove, blobFor }),
+    [tracks, keptBytes, estimate, isKept, keep, remove, blobFor],
+  );
 }
