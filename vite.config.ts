@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootGreeting } from './scripts/boot-greeting-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
@@ -28,6 +29,8 @@ export default defineConfig({
     // Must come before the React plugin (TanStack Router docs).
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    // A signed-in fan's greeting paints with the shell's frame, before any script (fan dashboard).
+    bootGreeting(),
     // The opened route's chunks download with the entry script, not after it (first paint).
     routePreload({
       extra: {

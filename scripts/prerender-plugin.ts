@@ -118,7 +118,6 @@ export function prerender(options: PrerenderOptions): Plugin[] {
         // Builds of other pages with this config (the Lighthouse baseline page) have no app shell.
         if (!existsSync(join(outDir, 'index.html'))) return;
         const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
-        writeFileSync(join(outDir, options.shell), withStylesAfterFrame(shell));
         const { createServer } = await import('vite');
         const react = (await import('@vitejs/plugin-react')).default;
         const server = await createServer({
@@ -138,6 +137,12 @@ export function prerender(options: PrerenderOptions): Plugin[] {
         globals.WebSocket ??= (await import('ws')).default;
         try {
           const entry = (await server.ssrLoadModule('/src/prerender-entry.tsx')) as PrerenderEntry;
+          // The bare shell gets the colour scheme and the theme's variables too: its frame (and the
+          // fan's boot greeting) paints in the app's colours, and the app need not render them.
+          writeFileSync(
+            join(outDir, options.shell),
+            withStylesAfterFrame(shell).replace('</head>', `${entry.headMarkup()}</head>`),
+          );
           const head =
             entry.headMarkup() +
             `<script>${headScript(options.sessionKey)}</script>` +

@@ -5,7 +5,15 @@ import { useAuthSnapshot } from '../lib/use-auth-snapshot';
 import { CenteredLoader } from './CenteredLoader';
 
 /** Wraps a page with the spec's guard (auth, onboarding, allowed roles). Reacts to sign-out at once. */
-export function RouteGuard({ children, ...flags }: GuardFlags & { children: ReactNode }) {
+export function RouteGuard({
+  children,
+  loading = (text) => <CenteredLoader text={text} />,
+  ...flags
+}: GuardFlags & {
+  children: ReactNode;
+  /** What shows while the guard cannot decide yet (a page's own skeleton); a centred loader by default. */
+  loading?: (text: string) => ReactNode;
+}) {
   const snapshot = useAuthSnapshot();
   const decision = decideGuard(snapshot, flags);
   // The auth snapshot is an external store, whose updates React renders synchronously: letting a
@@ -13,8 +21,8 @@ export function RouteGuard({ children, ...flags }: GuardFlags & { children: Reac
   // deferred render instead, which React renders in slices, yielding to input and paint between
   // them (the loader stays until it is ready). Loading and redirects (a sign-out) apply at once.
   const allowed = useDeferredValue(decision.kind === 'allow', false);
-  if (decision.kind === 'loading') return <CenteredLoader text={decision.text} />;
+  if (decision.kind === 'loading') return loading(decision.text);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  if (!allowed) return <CenteredLoader text="Loading..." />;
+  if (!allowed) return loading('Loading...');
   return <>{children}</>;
 }

@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { CenteredLoader } from '../components/CenteredLoader';
 import { RouteGuard } from '../components/RouteGuard';
+import { FanDashboardLoading } from '../features/fan/FanGreeting';
 import { isDashboardRole, loadDashboard } from '../lib/dashboard-chunks';
 import { ROLE_DISPLAY, type SelfSignupRole } from '../lib/roles';
 
@@ -12,6 +13,9 @@ const dashboards = {
   developer: lazy(() => loadDashboard('developer')),
 } satisfies Record<SelfSignupRole, unknown>;
 
+const fanLoading = (text: string) => <FanDashboardLoading text={text} />;
+const centredLoading = (text: string) => <CenteredLoader text={text} />;
+
 function DashboardRoute() {
   const { role } = Route.useParams();
   if (!isDashboardRole(role)) return null; // unreachable: beforeLoad throws notFound
@@ -19,9 +23,11 @@ function DashboardRoute() {
   // page can render the moment the guard allows it instead of starting its download only then.
   void loadDashboard(role);
   const Dashboard = dashboards[role];
+  // The fan dashboard keeps its greeting on screen while it loads (painted by the shell at first).
+  const loading = role === 'fan' ? fanLoading : centredLoading;
   return (
-    <RouteGuard requireAuth requireOnboarding allowedRoles={[role, 'admin']}>
-      <Suspense fallback={<CenteredLoader text="Loading..." />}>
+    <RouteGuard requireAuth requireOnboarding allowedRoles={[role, 'admin']} loading={loading}>
+      <Suspense fallback={loading('Loading...')}>
         <Dashboard />
       </Suspense>
     </RouteGuard>

@@ -8,6 +8,7 @@ import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMed
 import { DailyRewardsCalendar } from '../rewards';
 import { DashboardTabs } from './DashboardTabs';
 import { fanDisplayName } from './display-name';
+import { FAN_DASHBOARD_CONTAINER, FanGreeting } from './FanGreeting';
 import { SidePanel } from './SidePanel';
 import { StatsPanel } from './StatsPanel';
 import { useFanDashboardData } from './use-fan-dashboard-data';
@@ -20,6 +21,9 @@ const RoleSwitcher = memo(CompactRoleSwitcher);
 const Stats = memo(StatsPanel);
 const FeedTabs = memo(DashboardTabs);
 const Side = memo(SidePanel);
+const LockerCarousel = memo(DailyLockerCarousel);
+const MediaSummary = memo(OfflineMediaSummary);
+const RewardsCalendar = memo(DailyRewardsCalendar);
 
 /**
  * Below the fold on a phone: laid out and painted only when scrolled near (content-visibility), so
@@ -49,15 +53,10 @@ export function FanDashboardPage() {
   const belowFold = useStagedReveal(2);
 
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    <Container {...FAN_DASHBOARD_CONTAINER}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1} fz={{ base: 26, sm: 34 }}>
-              Welcome back, {fanDisplayName(user)}
-            </Title>
-            <Text c="dimmed">Today&apos;s drops, your rewards and the artists you back.</Text>
-          </div>
+          <FanGreeting name={fanDisplayName(user)} />
           <Group gap="md">
             <Switch label="Mock Data" checked={mock} onChange={(event) => setMock(event.currentTarget.checked)} />
             <RoleSwitcher />
@@ -76,9 +75,9 @@ export function FanDashboardPage() {
           {lockerSource === 'loading' || (items.length === 0 && firstSyncPending) ? (
             <LockerSkeleton />
           ) : (
-            <DailyLockerCarousel items={items} fanTier={data.fanTier} media={media} {...lockerHandlers} />
+            <LockerCarousel items={items} fanTier={data.fanTier} media={media} {...lockerHandlers} />
           )}
-          <OfflineMediaSummary media={media} />
+          <MediaSummary media={media} />
         </Stack>
 
         {belowFold >= 1 ? (
@@ -113,7 +112,7 @@ export function FanDashboardPage() {
                   </Text>
                 </Card>
               ) : (
-                <DailyRewardsCalendar
+                <RewardsCalendar
                   rewards={rewards.rewards}
                   streak={rewards.streak}
                   fanTier={data.fanTier}

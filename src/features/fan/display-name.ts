@@ -1,11 +1,13 @@
 /** The name in 'Welcome back, {name}': user metadata first, then the e-mail's local part. */
 import type { AuthUser } from '../../lib/auth-state';
 
-const METADATA_KEYS = ['display_name', 'full_name', 'name', 'user_name'] as const;
-
+/**
+ * Self-contained (no module scope), because the app shell's boot script runs this very function's
+ * source before any module has loaded (`scripts/boot-greeting-plugin.ts`).
+ */
 export function fanDisplayName(user: AuthUser | null | undefined): string {
-  const metadata = user?.user_metadata ?? {};
-  for (const key of METADATA_KEYS) {
+  const metadata: Record<string, unknown> = user?.user_metadata ?? {};
+  for (const key of ['display_name', 'full_name', 'name', 'user_name']) {
     const value = metadata[key];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }
