@@ -14,7 +14,10 @@ export interface SyncStatusView {
 
 export function useSyncStatus(): SyncStatusView {
   const engine = useSyncEngine();
-  const status = useObservableValue<SyncStatus>(engine?.status$ ?? null, 'offline');
+  // Until the engine's status has been derived (its counts are database queries), an engine that
+  // has just started on a connected device is syncing, not offline: say so, not 'Offline'.
+  const starting: SyncStatus = typeof navigator !== 'undefined' && !navigator.onLine ? 'offline' : 'syncing';
+  const status = useObservableValue<SyncStatus>(engine?.status$ ?? null, starting);
   const connection = useObservableValue<ConnectionMode>(engine?.connection$ ?? null, 'offline');
   const pending = useObservableValue(engine?.pendingCount$ ?? null, 0);
   const rejected = useObservableValue(engine?.rejectedCount$ ?? null, 0);
