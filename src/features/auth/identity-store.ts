@@ -14,6 +14,7 @@ import {
   type AuthSnapshot,
   type AuthStateSource,
   type AuthUser,
+  type ProfileRoutingState,
 } from '../../lib/auth-state';
 import type { Role } from '../../lib/roles';
 import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
@@ -96,6 +97,11 @@ function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
   });
 }
 
+/** Field-by-field equality of two routing states (flat values, role lists and per-role statuses). */
+function sameProfile(a: ProfileRoutingState, b: ProfileRoutingState): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 export function createIdentityStore(
   client: AppSupabaseClient,
   storage: Pick<Storage, 'getItem' | 'removeItem'>,
@@ -122,7 +128,19 @@ export function createIdentityStore(
     const user = session?.user ?? null;
     let profile = EMPTY_PROFILE;
     if (user) profile = resolveProfileRouting({ user, local, server, preferredRole });
-    snapshot = { user, session, loading: !sessionRead, profile };
+    // The routing state is often resolved again to the same values (a server read starting, local
+    // rows equal to the server's): keep the previous object, and tell no one if nothing changed.
+    // Every screen reading auth state re-renders synchronously on a change (route guard, header).
+    if (sameProfile(profile, snapshot.profile)) profile = snapshot.profile;
+    const loading = !sessionRead;
+    if (
+      user === snapshot.user &&
+      session === snapshot.session &&
+      loading === snapshot.loading &&
+      profile === snapshot.profile
+    )
+      return;
+    snapshot = { user, session, loading, profile };
     listeners.forEach((listener) => listener());
   }
 

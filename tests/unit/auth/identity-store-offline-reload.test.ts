@@ -70,7 +70,10 @@ describe('identity store: offline reload with a role set up offline', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('waits for the local rows, then lets them decide (brand allowed)', async () => {
-    const storage = { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? storedSession : null), removeItem: vi.fn() };
+    const storage = {
+      getItem: (key: string) => (key === AUTH_STORAGE_KEY ? storedSession : null),
+      removeItem: vi.fn(),
+    };
     const store = createIdentityStore(fakeClient(), storage);
     const stop = store.start();
     // The sync bridge's effect for a render before the session was read reports for nobody /
@@ -90,6 +93,33 @@ describe('identity store: offline reload with a role set up offline', () => {
     expect(ready.profile).toMatchObject({ loading: false, selectedRole: 'brand' });
     expect(ready.profile.availableRoles).toEqual(expect.arrayContaining(['fan', 'brand']));
     expect(decideGuard(ready, brandDashboard)).toEqual({ kind: 'allow' });
+    stop();
+  });
+
+  it('tells no one when the same rows are read again: every auth reader re-renders synchronously', async () => {
+    const storage = {
+      getItem: (key: string) => (key === AUTH_STORAGE_KEY ? storedSession : null),
+      removeItem: vi.fn(),
+    };
+    const store = createIdentityStore(fakeClient(), storage);
+    const stop = store.start();
+    await new Promise((r) => setTimeout(r, 10)); // the (offline) server lookup has answered
+    store.setLocal(USER_ID, { profile: brandProfile, mediaIds: [mediaId('fan'), mediaId('brand')] });
+    const ready = store.getSnapshot();
+    const notified = vi.fn();
+    store.subscribe(notified);
+
+    // The live queries emit again with equal rows (new objects), a preferred role that is no change.
+    store.setLocal(USER_ID, { profile: { ...brandProfile }, mediaIds: [mediaId('fan'), mediaId('brand')] });
+    store.setPreferredRole(null);
+    expect(notified).not.toHaveBeenCalled();
+    expect(store.getSnapshot()).toBe(ready);
+
+    // A change to what routing reads is told, once.
+    store.setLocal(USER_ID, { profile: { ...brandProfile, onboarding_completed: false }, mediaIds: [mediaId('fan')] });
+    expect(notified).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot().profile.hasCompletedOnboarding).toBe(false);
+    expect(store.getSnapshot().user).toBe(ready.user);
     stop();
   });
 });
