@@ -14,10 +14,7 @@ export interface SyncStatusView {
 
 export function useSyncStatus(): SyncStatusView {
   const engine = useSyncEngine();
-  // Until the engine's status has been derived (its counts are database queries), an engine that
-  // has just started on a connected device is syncing, not offline: say so, not 'Offline'.
-  const starting: SyncStatus = typeof navigator !== 'undefined' && !navigator.onLine ? 'offline' : 'syncing';
-  const status = useObservableValue<SyncStatus>(engine?.status$ ?? null, starting);
+  const status = useObservableValue<SyncStatus>(engine?.status$ ?? null, 'offline');
   const connection = useObservableValue<ConnectionMode>(engine?.connection$ ?? null, 'offline');
   const pending = useObservableValue(engine?.pendingCount$ ?? null, 0);
   const rejected = useObservableValue(engine?.rejectedCount$ ?? null, 0);
