@@ -26,6 +26,7 @@ export interface PrerenderOptions {
 interface PrerenderEntry {
   render(path: string): Promise<{ html: string; title: string }>;
   headMarkup(): string;
+  shellHeadMarkup(): string;
 }
 
 export const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}.html`);
@@ -137,11 +138,11 @@ export function prerender(options: PrerenderOptions): Plugin[] {
         globals.WebSocket ??= (await import('ws')).default;
         try {
           const entry = (await server.ssrLoadModule('/src/prerender-entry.tsx')) as PrerenderEntry;
-          // The bare shell gets the colour scheme and the theme's variables too: its frame (and the
-          // fan's boot greeting) paints in the app's colours, and the app need not render them.
+          // The bare shell gets the colour scheme and the theme's font: its frame (and the fan's
+          // boot greeting) paints in the user's scheme and the app's font.
           writeFileSync(
             join(outDir, options.shell),
-            withStylesAfterFrame(shell).replace('</head>', `${entry.headMarkup()}</head>`),
+            withStylesAfterFrame(shell).replace('</head>', `${entry.shellHeadMarkup()}</head>`),
           );
           const head =
             entry.headMarkup() +

@@ -56,3 +56,15 @@ export function headMarkup(): string {
     throw new Error(`prerender: no CSS variables in ${variables.slice(0, 80)}`);
   return renderToString(<ColorSchemeScript defaultColorScheme="dark" />) + marked;
 }
+
+/**
+ * The bare shell's head (app.html): Mantine's colour-scheme script, and the theme's font for the
+ * boot frame (index.html `#boot`: the fan's greeting is laid out in the app's font). Not the
+ * theme's CSS variables: restyling the frame with hundreds of them delayed its first paint.
+ */
+export function shellHeadMarkup(): string {
+  const font = String(theme.fontFamily).replace(/[<>]/g, '');
+  return (
+    renderToString(<ColorSchemeScript defaultColorScheme="dark" />) + `<style>html #boot{font-family:${font}}</style>`
+  );
+}

@@ -14,7 +14,7 @@
  * loads it, the page is opened once in that profile (service worker installed, database synced).
  *
  * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_DIST (default dist),
- * LH_REPORTS=dir to keep the last run's JSON report and trace per page, LH_COMPARE=dir to measure the same pages of a
+ * LH_REPORTS=dir to keep every run's JSON report and trace per page (`<page>-<run>.json`), LH_COMPARE=dir to measure the same pages of a
  * second build (e.g. main's, built with `vite build --outDir dir`) in the same round robin (A/B). Expects `dist/` built (scripts/bench.mjs builds it).
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -221,7 +221,7 @@ try {
       const { sample, report, trace } = await measure(target.url, target.session);
       samples.get(target.name)!.push(sample);
       if (reportsDir) {
-        const file = join(reportsDir, target.name.replace(/\W+/g, '_') || 'root');
+        const file = join(reportsDir, `${target.name.replace(/\W+/g, '_') || 'root'}-${run + 1}`);
         writeFileSync(`${file}.json`, report);
         // The trace Lighthouse simulated from (open it in Chrome DevTools' Performance panel).
         if (trace) writeFileSync(`${file}.trace.json`, JSON.stringify(trace));
