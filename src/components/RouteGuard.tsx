@@ -4,10 +4,13 @@ import { decideGuard, type GuardFlags } from '../lib/guard';
 import { useAuthSnapshot } from '../lib/use-auth-snapshot';
 import { CenteredLoader } from './CenteredLoader';
 
+/** The guard's default while it cannot decide: a centred loader with the guard's text. */
+export const centredLoader = (text: string) => <CenteredLoader text={text} />;
+
 /** Wraps a page with the spec's guard (auth, onboarding, allowed roles). Reacts to sign-out at once. */
 export function RouteGuard({
   children,
-  loading = (text) => <CenteredLoader text={text} />,
+  loading = centredLoader,
   ...flags
 }: GuardFlags & {
   children: ReactNode;

@@ -1,7 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { CenteredLoader } from '../components/CenteredLoader';
-import { RouteGuard } from '../components/RouteGuard';
+import { centredLoader, RouteGuard } from '../components/RouteGuard';
 import { FanDashboardLoading } from '../features/fan/FanGreeting';
 import { isDashboardRole, loadDashboard } from '../lib/dashboard-chunks';
 import { ROLE_DISPLAY, type SelfSignupRole } from '../lib/roles';
@@ -14,7 +13,6 @@ const dashboards = {
 } satisfies Record<SelfSignupRole, unknown>;
 
 const fanLoading = (text: string) => <FanDashboardLoading text={text} />;
-const centredLoading = (text: string) => <CenteredLoader text={text} />;
 
 function DashboardRoute() {
   const { role } = Route.useParams();
@@ -24,7 +22,7 @@ function DashboardRoute() {
   void loadDashboard(role);
   const Dashboard = dashboards[role];
   // The fan dashboard keeps its greeting on screen while it loads (painted by the shell at first).
-  const loading = role === 'fan' ? fanLoading : centredLoading;
+  const loading = role === 'fan' ? fanLoading : centredLoader;
   return (
     <RouteGuard requireAuth requireOnboarding allowedRoles={[role, 'admin']} loading={loading}>
       <Suspense fallback={loading('Loading...')}>

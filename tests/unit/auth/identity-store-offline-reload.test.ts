@@ -60,6 +60,13 @@ const brandProfile: ProfileRecord = {
   updated_at: NOW,
 };
 
+/** A store started on a device holding the stored session, offline. */
+function startStore() {
+  const storage = { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? storedSession : null), removeItem: vi.fn() };
+  const store = createIdentityStore(fakeClient(), storage);
+  return { store, stop: store.start() };
+}
+
 const brandDashboard = { requireAuth: true, requireOnboarding: true, allowedRoles: ['brand', 'admin'] as const };
 
 describe('identity store: offline reload with a role set up offline', () => {
@@ -70,12 +77,7 @@ describe('identity store: offline reload with a role set up offline', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('waits for the local rows, then lets them decide (brand allowed)', async () => {
-    const storage = {
-      getItem: (key: string) => (key === AUTH_STORAGE_KEY ? storedSession : null),
-      removeItem: vi.fn(),
-    };
-    const store = createIdentityStore(fakeClient(), storage);
-    const stop = store.start();
+    const { store, stop } = startStore();
     // The sync bridge's effect for a render before the session was read reports for nobody /
     // for another user: it must not clear what this user is waiting for.
     store.setLocal('someone-else', null);
@@ -97,12 +99,7 @@ describe('identity store: offline reload with a role set up offline', () => {
   });
 
   it('tells no one when the same rows are read again: every auth reader re-renders synchronously', async () => {
-    const storage = {
-      getItem: (key: string) => (key === AUTH_STORAGE_KEY ? storedSession : null),
-      removeItem: vi.fn(),
-    };
-    const store = createIdentityStore(fakeClient(), storage);
-    const stop = store.start();
+    const { store, stop } = startStore();
     await new Promise((r) => setTimeout(r, 10)); // the (offline) server lookup has answered
     store.setLocal(USER_ID, { profile: brandProfile, mediaIds: [mediaId('fan'), mediaId('brand')] });
     const ready = store.getSnapshot();
