@@ -1,4 +1,5 @@
-import { Badge, Button, Menu, Modal } from '@mantine/core';
+import { Badge, Button, Menu } from '@mantine/core';
+import { Modal } from './Modal';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAuth } from '../features/auth/AuthContext';

@@ -5,14 +5,7 @@
 import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ConnectionMode } from '../../sync';
 import { useSyncStatus, type SyncStatusView } from '../data';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { formatDateTime } from '../lib/format';
 
 const MODE_LABELS: Record<ConnectionMode, string> = { live: 'Live', polling: 'Polling', offline: 'Offline' };
 
@@ -59,7 +52,7 @@ function badgeColor(view: SyncStatusView): string {
 
 export function SyncIndicator() {
   const view = useSyncStatus();
-  const last = view.lastSyncedAt ? `Last synced ${dateFormat.format(view.lastSyncedAt)}` : 'Not synced yet';
+  const last = view.lastSyncedAt ? `Last synced ${formatDateTime(view.lastSyncedAt)}` : 'Not synced yet';
   const rejected = view.rejected > 0 ? ` · ${view.rejected} not accepted by the server` : '';
   return (
     <Tooltip label={`${MODE_HINTS[view.connection]} · ${last}${rejected}`} withArrow multiline maw={280}>

@@ -1,10 +1,10 @@
 // Opens the signed-in user's local database and starts replication; closes it when the user
 // changes or signs out, so one user's rows are never visible to the next.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BucketDatabase, CollectionName, FirstPages, SyncEngine, SyncEngineOptions } from '../../sync';
 import { probeLocalDatabase } from './local-database-probe';
-import { SyncContext, type SyncContextValue } from './sync-context';
+import { SyncContext, SyncOpenedContext, type SyncContextValue } from './sync-context';
 
 export interface SyncProviderProps {
   /** null until the client is available (the identity chunk loads after start-up). */
@@ -58,6 +58,8 @@ function firstScreenDrawn(pagesSettled: Promise<unknown>): Promise<void> {
   );
   return Promise.race([drawn, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_HOLD_MS))]);
 }
+
+type SharedContext = Omit<SyncContextValue, 'engine' | 'db'>;
 
 /**
  * Close of the previous user's engine; the next open waits for it (one database at a time:
@@ -120,7 +122,8 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
         await engine.close();
         return null;
       }
-      // Urgent, not a transition: the identity writer (local-first writes) attaches on this render.
+      // Urgent: the identity writer (local-first writes) attaches on this render (SyncOpenedContext);
+      // the screens get the engine in a deferred render (see below).
       setState({ engine, error: null });
       ready.resolve(engine.db);
       await engine.start();
@@ -141,17 +144,34 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
     };
   }, [supabase, userId, optionsKey]);
 
-  const value = useMemo<SyncContextValue>(
+  // An engine that opens reaches the screens in a deferred render, which React renders in slices:
+  // every screen reading the database re-renders on it (the whole dashboard), and as an urgent
+  // update that was one long task. An engine that closes (sign-out, another user) leaves at once.
+  const deferredEngine = useDeferredValue(state.engine);
+  const shownEngine = deferredEngine === state.engine ? state.engine : null;
+  const newDevice = newDeviceUser !== null && newDeviceUser === userId;
+  const shownFirstPages = firstPages?.userId === userId ? firstPages : null;
+  const shared = useMemo<SharedContext>(
     () => ({
-      engine: state.engine,
-      db: state.engine?.db ?? null,
       userId,
       error: state.error,
-      newDevice: newDeviceUser !== null && newDeviceUser === userId,
-      firstPages: firstPages?.userId === userId ? firstPages : null,
+      newDevice,
+      firstPages: shownFirstPages,
       whenDb: () => dbReady.current.promise,
     }),
-    [state, userId, newDeviceUser, firstPages],
+    [userId, state.error, newDevice, shownFirstPages],
   );
-  return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
+  const opened = useMemo<SyncContextValue>(
+    () => ({ ...shared, engine: state.engine, db: state.engine?.db ?? null }),
+    [state.engine, shared],
+  );
+  const value = useMemo<SyncContextValue>(
+    () => ({ ...shared, engine: shownEngine, db: shownEngine?.db ?? null }),
+    [shownEngine, shared],
+  );
+  return (
+    <SyncOpenedContext.Provider value={opened}>
+      <SyncContext.Provider value={value}>{children}</SyncContext.Provider>
+    </SyncOpenedContext.Provider>
+  );
 }

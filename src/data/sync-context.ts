@@ -23,3 +23,10 @@ export interface SyncContextValue {
 }
 
 export const SyncContext = createContext<SyncContextValue | null>(null);
+
+/**
+ * The same value, except that an engine that has just opened is in it at once, while SyncContext
+ * passes it on in a deferred (interruptible) render: for the identity bridge only, whose
+ * local-first writes attach on it (a sign-up's first writes need the database at once).
+ */
+export const SyncOpenedContext = createContext<SyncContextValue | null>(null);

@@ -2,7 +2,7 @@
 // way: what a screen shows before (and merged under) the local rows, so a new device shows the
 // user's data without waiting for its database to be created. null when there is none (a device
 // with a local database, offline, a failed request, or once the first sync has finished).
-import { useContext, useEffect, useState } from 'react';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import type { CollectionName } from '../../sync';
 import { SyncContext } from './sync-context';
 import { useFirstSyncPending } from './use-first-sync-pending';
@@ -34,7 +34,8 @@ export function useFirstPage<T>(name: CollectionName): T[] | null {
     let cancelled = false;
     pages.get(name).then(
       (page) => {
-        if (!cancelled) setFetched({ pages, rows: visible(page.documents) });
+        // A transition, as every database emission: the screen these rows fill renders in slices.
+        if (!cancelled) startTransition(() => setFetched({ pages, rows: visible(page.documents) }));
       },
       () => undefined, // the replication pulls (and reports) itself
     );

@@ -138,6 +138,35 @@ for (const role of ['artist', 'admin'] as const) {
   });
 }
 
+test("dialogs a screen holds closed open on demand, and give focus back when closed (a reward's day, sign-out)", async ({
+  page,
+  context,
+}) => {
+  await useMemoryAuth(context, { role: 'fan' });
+  await page.goto('/dashboard/fan');
+  const day = page.getByRole('button', { name: /^Day 1,/ });
+  // Closed dialogs are not in the page until first opened (src/components/Modal.tsx).
+  await expect(day).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  for (const opening of ['first', 'second']) {
+    await day.click();
+    const dialog = page.getByRole('dialog', { name: /^Day 1/ });
+    await expect(dialog, opening).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: /^Day 1/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog, opening).toHaveCount(0);
+    await expect(day, opening).toBeFocused();
+  }
+  // The header's sign-out confirmation, opened from the role menu.
+  await page.getByRole('button', { name: /Current role: Fan/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const signOut = page.getByRole('dialog', { name: 'Sign Out' });
+  await expect(signOut).toBeVisible();
+  await signOut.getByRole('button', { name: 'Close' }).click();
+  await expect(signOut).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/fan$/);
+});
+
 test('a fan is not let into the artist dashboard', async ({ page, context }) => {
   await useMemoryAuth(context, { role: 'fan' });
   await page.goto('/dashboard/artist');

@@ -70,6 +70,18 @@ test('each prerendered page hydrates without a mismatch and becomes interactive'
   await expect(page.getByText('No artists found')).toBeVisible();
 });
 
+test("Mantine's ids stay the ones the page was rendered with", async ({ page, request }) => {
+  // Mantine's own useId swaps its id for a random one right after mounting, re-rendering every
+  // component using it; the build keeps the first one (scripts/mantine-use-id-plugin.ts).
+  const html = await (await request.get('/login')).text();
+  const rendered = /<input[^>]* id="(mantine-[^"]+)"/.exec(html)?.[1];
+  expect(rendered).toBeTruthy();
+  await page.goto('/login');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.locator(`input[id="${rendered}"]`)).toHaveCount(1);
+  await expect(page.locator(`label[for="${rendered}"]`)).toHaveCount(1);
+});
+
 test('typing before hydration is kept, and an early submit is held, then made by the app', async ({ page }) => {
   // Hold the framework chunk so the visitor acts on the prerendered form before the app starts.
   let release: () => void = () => undefined;

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { SyncProvider } from '../../data';
 import { firstScreenCollections } from '../../data/first-screen';
-import { useSyncContext } from '../../data/use-sync-engine';
+import { useOpenedSyncContext } from '../../data/use-sync-engine';
 import type { MediaIdDoc, ProfileDoc } from '../../../sync';
 import { logEngagement } from '../../../sync/writes/log-engagement';
 import { saveProfile } from '../../../sync/writes/save-profile';
@@ -15,7 +15,7 @@ import { useAuthPassive } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 
 function IdentityBridge({ identity }: { identity: IdentityStore }) {
-  const { engine, userId, error, newDevice } = useSyncContext();
+  const { engine, userId, error, newDevice } = useOpenedSyncContext();
 
   useEffect(() => {
     if (!userId) {

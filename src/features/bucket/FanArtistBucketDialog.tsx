@@ -1,4 +1,4 @@
-import { Modal } from '@mantine/core';
+import { Modal } from '../../components/Modal';
 import { useMemo } from 'react';
 import type { ContentTier } from '../../../sync/fans/entitlement';
 import type { BucketItem } from './bucket-types';

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal } from '../../components/Modal';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUpload } from '@tabler/icons-react';

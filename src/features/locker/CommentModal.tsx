@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Modal } from '../../components/Modal';
 import { useForm } from '@mantine/form';
 
 const MAX_COMMENT_LENGTH = 500;

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Modal } from '../../components/Modal';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ROLE_DISPLAY, type Role } from '../../lib/roles';

@@ -1,18 +1,10 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconCheck, IconGift, IconLock } from '@tabler/icons-react';
+import { formatShortCalendarDate } from '../../lib/format';
 import { RARITY_COLOR } from './rarity-color';
 import { rewardDayState } from './reward-rules';
 import classes from './RewardsCalendar.module.css';
 import type { DailyReward } from './types';
-
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-function shortDate(isoDate: string | undefined): string {
-  if (!isoDate) return '';
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return '';
-  return SHORT_DATE.format(new Date(year, month - 1, day));
-}
 
 const STATE_TEXT = { claimed: 'claimed', claimable: 'ready to claim', locked: 'locked' } as const;
 
@@ -20,7 +12,7 @@ const STATE_TEXT = { claimed: 'claimed', claimable: 'ready to claim', locked: 'l
 export function RewardDayCell({ reward, onOpen }: { reward: DailyReward; onOpen: (day: number) => void }) {
   const state = rewardDayState(reward);
   const Icon = state === 'claimed' ? IconCheck : state === 'claimable' ? IconGift : IconLock;
-  const date = shortDate(reward.unlockDate);
+  const date = formatShortCalendarDate(reward.unlockDate);
   return (
     <UnstyledButton
       className={classes.cell}

@@ -1,4 +1,5 @@
-import { Alert, AspectRatio, Badge, Button, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, AspectRatio, Badge, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { Modal } from '../../components/Modal';
 import { IconBookmark, IconBookmarkFilled, IconHeart, IconHeartFilled, IconLock, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../lib/format';

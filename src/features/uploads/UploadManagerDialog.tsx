@@ -1,4 +1,5 @@
-import { Modal, Stack, Stepper } from '@mantine/core';
+import { Stack, Stepper } from '@mantine/core';
+import { Modal } from '../../components/Modal';
 import { useMemo, useReducer, useState } from 'react';
 import { allProcessed, type OutboxEntry, type UserOutbox } from '../../../sync/outbox';
 import { FileErrorList } from './components/FileErrorList';

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCompactNumber, formatDate, formatDateTime, formatMegabytes } from '../../../src/lib/format';
+import {
+  formatCompactNumber,
+  formatDate,
+  formatDateTime,
+  formatMegabytes,
+  formatShortCalendarDate,
+} from '../../../src/lib/format';
 
 describe('formatCompactNumber (K/M)', () => {
   it.each([
@@ -31,6 +38,43 @@ describe('en-US dates', () => {
   it('returns an empty string for invalid input', () => {
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDate(Number.NaN)).toBe('');
+  });
+  it("writes the device's local time exactly as Intl's en-US does (any instant, 1970–2099)", () => {
+    const intlDateTime = new Intl.DateTimeFormat('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    const intlDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' });
+    const instants = fc.date({
+      min: new Date('1970-01-01T00:00:00Z'),
+      max: new Date('2099-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(instants, (instant) => {
+        expect(formatDateTime(instant)).toBe(intlDateTime.format(instant));
+        expect(formatDate(instant.getTime())).toBe(intlDate.format(instant));
+      }),
+      { numRuns: 2_000 },
+    );
+    // Midnight and noon are the 12-hour clock's edges.
+    expect(formatDateTime(new Date(2026, 10, 20, 0, 5))).toBe('11/20/26, 12:05 AM');
+    expect(formatDateTime(new Date(2026, 10, 20, 12, 0))).toBe('11/20/26, 12:00 PM');
+  });
+  it('writes calendar days as short month and day, as Intl en-US does', () => {
+    const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+    for (let month = 1; month <= 12; month += 1)
+      for (const day of [1, 9, 28])
+        expect(formatShortCalendarDate(`2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`)).toBe(
+          short.format(new Date(2026, month - 1, day)),
+        );
+    expect(formatShortCalendarDate(undefined)).toBe('');
+    expect(formatShortCalendarDate('2026-13-01')).toBe('');
+    expect(formatShortCalendarDate('soon')).toBe('');
   });
 });
 

@@ -1,4 +1,5 @@
-import { Button, Modal, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent } from 'react';
 import { PAYOUT_MODELS, PITCH_BUDGET_RANGES, PROPOSAL_TIMELINES, type CollabUserType } from '../collab-rules';

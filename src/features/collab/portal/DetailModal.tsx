@@ -1,4 +1,5 @@
-import { Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { formatCompactNumber } from '../../../lib/format';
 import { notifyComingSoon } from '../../../lib/coming-soon';
 import type { ArtistPitch, BrandCampaignOffer } from '../sample-portal';

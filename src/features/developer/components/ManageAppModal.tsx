@@ -1,4 +1,5 @@
-import { Badge, Code, CopyButton, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Code, CopyButton, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import type { AppStatus, DeveloperApp } from '../api/types';

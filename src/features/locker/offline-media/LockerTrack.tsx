@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useMediaSession } from '../real-drops/use-media-session';
 import type { LockerItem } from '../types';
 import { canKeepOffline } from './offline-rules';
@@ -42,7 +42,7 @@ export function LockerTrack({
           : null;
       if (!live || !blob) return;
       url = URL.createObjectURL(blob);
-      setSrc(url);
+      startTransition(() => setSrc(url));
     })();
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LockerItem } from '../types';
 import {
   keepTrack,
@@ -93,7 +93,7 @@ export function useOfflineMedia(ownerId: string): OfflineMedia {
 
   useEffect(() => {
     let live = true;
-    void readEstimate().then((value) => live && setEstimate(value));
+    void readEstimate().then((value) => live && startTransition(() => setEstimate(value)));
     return () => {
       live = false;
     };
