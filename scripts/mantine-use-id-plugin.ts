@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 
 const REPLACEMENT = fileURLToPath(new URL('../src/lib/mantine-use-id.ts', import.meta.url));
 
-export function isMantineUseId(source: string, importer: string | undefined): boolean {
+function isMantineUseId(source: string, importer: string | undefined): boolean {
   return (
     /(^|\/)use-id\/use-id\.(mjs|js|cjs)$/.test(source) &&
     importer !== undefined &&
