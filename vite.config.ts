@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootGreeting } from './scripts/boot-greeting-plugin.ts';
-import { mantineStableId } from './scripts/mantine-use-id-plugin.ts';
+import { mantineHookReplacements } from './scripts/mantine-use-id-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
@@ -31,7 +31,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     // Mantine's useId without its second, random id (a re-render of every component using it on mount).
-    mantineStableId(),
+    mantineHookReplacements(),
     // A signed-in fan's greeting paints with the shell's frame, before any script (fan dashboard).
     bootGreeting(),
     // The opened route's chunks download with the entry script, not after it (first paint).
