@@ -9,6 +9,7 @@ import { ROLE_ICONS } from '../features/roles/role-icons';
 import { RoleSwitcherPanel } from '../features/roles/RoleSwitcherPanel';
 import { useRoleSwitch } from '../features/roles/use-role-switch';
 import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '../lib/roles';
+import { useMountOnFirstOpen } from '../lib/use-mount-on-first-open';
 
 /** Compact role switcher for dashboard headers (spec §2 "Role switcher"), with the full panel and sign-out. */
 export function CompactRoleSwitcher() {
@@ -16,12 +17,15 @@ export function CompactRoleSwitcher() {
   const choose = useRoleSwitch();
   const [panelOpen, setPanelOpen] = useState(false);
   const [signOutOpen, setSignOutOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The dropdown (its portal) mounts on the first opening, not with every dashboard.
+  const menu = useMountOnFirstOpen(menuOpen);
   const current = ROLE_DISPLAY[profile.selectedRole];
   const CurrentIcon = ROLE_ICONS[profile.selectedRole];
 
   return (
     <>
-      <Menu position="bottom-end" width={260} withinPortal>
+      <Menu position="bottom-end" width={260} withinPortal opened={menu.opened} onChange={setMenuOpen}>
         <Menu.Target>
           <Button
             variant="light"
@@ -34,38 +38,40 @@ export function CompactRoleSwitcher() {
             {current.name}
           </Button>
         </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>Switch role</Menu.Label>
-          {SELF_SIGNUP_ROLES.map((role) => {
-            const Icon = ROLE_ICONS[role];
-            const badge = roleBadge(role, profile.selectedRole, profile.roleSetupStatuses, 'compact');
-            return (
-              <Menu.Item
-                key={role}
-                leftSection={<Icon size={16} aria-hidden />}
-                rightSection={
-                  <Badge size="xs" color={badge.color} variant="light">
-                    {badge.label}
-                  </Badge>
-                }
-                onClick={() => void choose(role)}
-              >
-                {ROLE_DISPLAY[role].name}
-              </Menu.Item>
-            );
-          })}
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setPanelOpen(true)}>
-            Manage roles
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            onClick={() => setSignOutOpen(true)}
-          >
-            Sign out
-          </Menu.Item>
-        </Menu.Dropdown>
+        {menu.mounted ? (
+          <Menu.Dropdown>
+            <Menu.Label>Switch role</Menu.Label>
+            {SELF_SIGNUP_ROLES.map((role) => {
+              const Icon = ROLE_ICONS[role];
+              const badge = roleBadge(role, profile.selectedRole, profile.roleSetupStatuses, 'compact');
+              return (
+                <Menu.Item
+                  key={role}
+                  leftSection={<Icon size={16} aria-hidden />}
+                  rightSection={
+                    <Badge size="xs" color={badge.color} variant="light">
+                      {badge.label}
+                    </Badge>
+                  }
+                  onClick={() => void choose(role)}
+                >
+                  {ROLE_DISPLAY[role].name}
+                </Menu.Item>
+              );
+            })}
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setPanelOpen(true)}>
+              Manage roles
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => setSignOutOpen(true)}
+            >
+              Sign out
+            </Menu.Item>
+          </Menu.Dropdown>
+        ) : null}
       </Menu>
       <Modal
         opened={panelOpen}

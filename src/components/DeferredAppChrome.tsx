@@ -3,11 +3,41 @@ import { useAuthSnapshotPassive } from '../lib/use-auth-snapshot';
 
 // Not needed for the first paint: notifications queue in their store until the container mounts,
 // and registering the service worker after the page has loaded is Workbox's own advice.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 const OutboxAutostart = lazy(() =>
   import('../features/uploads/OutboxAutostart').then((m) => ({ default: m.OutboxAutostart })),
 );
+
+type NotificationsModule = typeof import('@mantine/notifications');
+
+/**
+ * Mantine's notification container, mounted when the first notification is shown: mounting it
+ * (a portal and a transition group per screen corner, each re-rendering on mount) is a blocking
+ * task most page loads never need. Shown notifications wait in Mantine's store until then.
+ */
+function NotificationsOnDemand() {
+  const [module, setModule] = useState<NotificationsModule | null>(null);
+  useEffect(() => {
+    let active = true;
+    let unsubscribe: () => void = () => undefined;
+    void import('@mantine/notifications').then((loaded) => {
+      if (!active) return;
+      const check = () => {
+        const { notifications, queue } = loaded.notificationsStore.getState();
+        if (notifications.length + queue.length === 0) return;
+        unsubscribe();
+        setModule(loaded);
+      };
+      unsubscribe = loaded.notificationsStore.subscribe(check);
+      check();
+    });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, []);
+  return module ? <module.Notifications position="top-right" /> : null;
+}
 
 /** Rendered after the lazy pieces in the same Suspense boundary: marks start-up as finished. */
 function ChromeReady() {
@@ -43,7 +73,7 @@ export function DeferredAppChrome({ ready, uploads }: { ready: Promise<void>; up
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      <NotificationsOnDemand />
       <UpdatePrompt />
       {uploads ? <ArtistOutbox /> : null}
       <ChromeReady />
