@@ -12,7 +12,12 @@ import { startTransition, useEffect, useRef, useState } from 'react';
  * `subscribe` identifies the store: when it changes, the new store is read at once during render.
  * `getSnapshot` must return the same value while the store is unchanged (compared with Object.is).
  */
-export function useStoreValue<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T): T {
+export function useStoreValue<T>(
+  subscribe: (onChange: () => void) => () => void,
+  getSnapshot: () => T,
+  /** A change this says is urgent renders at once (default priority), not as a transition. */
+  urgent?: (previous: T, next: T) => boolean,
+): T {
   const [state, setState] = useState(() => ({ subscribe, value: getSnapshot() }));
   const value = state.subscribe === subscribe ? state.value : getSnapshot();
   const latest = useRef(getSnapshot);
@@ -26,9 +31,11 @@ export function useStoreValue<T>(subscribe: (onChange: () => void) => () => void
     const check = () => {
       const next = latest.current();
       if (ownState && Object.is(next, last)) return;
+      const now = urgent?.(last, next) ?? false;
       last = next;
       ownState = true;
-      startTransition(() => setState({ subscribe, value: next }));
+      if (now) setState({ subscribe, value: next });
+      else startTransition(() => setState({ subscribe, value: next }));
     };
     const unsubscribe = subscribe(check);
     // A change between this render and the subscription, or the first state of a new store.

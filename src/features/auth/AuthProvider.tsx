@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthStateSource } from '../../lib/auth-state';
-import { AuthStateContext } from '../../lib/use-auth-snapshot';
+import { AuthStateContext, useAuthState } from '../../lib/use-auth-snapshot';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 
@@ -27,7 +27,7 @@ export function AuthProvider({
     };
   }, [identity]);
   useEffect(() => store?.start(), [store]);
-  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
+  const snapshot = useAuthState(source);
   const activate = useCallback(() => source.activate?.(), [source]);
   const value = useMemo<AuthContextValue>(
     () => ({ ...snapshot, identity: store, activate }),

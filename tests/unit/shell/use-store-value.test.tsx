@@ -91,6 +91,31 @@ describe('useStoreValue', () => {
     expect(container.textContent).toBe('ready');
   });
 
+  it('renders a change its `urgent` check picks at once, and the others in a transition', async () => {
+    const store = createStore('ready');
+    const never = new Promise<never>(() => undefined);
+    const urgent = (_: string, next: string) => next.startsWith('now');
+    function Suspending() {
+      const value = useStoreValue(store.subscribe, store.get, urgent);
+      if (value.endsWith('slow')) use(never);
+      return <p>{value}</p>;
+    }
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Suspending />
+      </Suspense>,
+    );
+    await act(async () => store.set('later slow'));
+    expect(container.textContent).toBe('ready');
+    expect(container.textContent).not.toContain('loading');
+    await act(async () => store.set('now'));
+    expect(container.textContent).toBe('now');
+    // Urgent: not held back by a transition, so the suspending value shows the fallback (React
+    // keeps the hidden content in the DOM beside it).
+    await act(async () => store.set('now slow'));
+    expect(container.textContent).toContain('loading');
+  });
+
   it('reads a new store at once when it replaces the old one, and leaves the old one', () => {
     const a = createStore('from a');
     const b = createStore('from b');
