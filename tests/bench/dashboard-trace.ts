@@ -14,7 +14,11 @@
  * uses React's profiling build: `vite build --outDir .tmp/dist-prof --minify false` with
  * `resolve.alias` `react-dom/client` → `react-dom/profiling`; DT_REACT=1 prints them.
  * Fixed ports (backend :54321 as the build expects, app :4173): run it inside a network namespace.
- * Env: DT_DIST (default dist), DT_RUNS (1), DT_MIN (12), DT_RETURNING, DT_REACT.
+ * DT_UPDATES=1 prints `window.__updates` if the build records them: a scratch copy of the profiling
+ * build whose `scheduleUpdateOnFiber` pushes { t, lane, chain (component names), stack } for
+ * blocking lanes finds which component's update made a blocking render (not committed: edit the
+ * copy's framework chunk by hand).
+ * Env: DT_DIST (default dist), DT_RUNS (1), DT_MIN (12), DT_RETURNING, DT_REACT, DT_UPDATES.
  */
 import { chromium } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
@@ -115,6 +119,11 @@ try {
     await cdp.send('Tracing.end');
     await complete;
     const paints = await page.evaluate(() => (window as unknown as { __paints: string[] }).__paints);
+    if (process.env.DT_UPDATES) {
+      const updates = await page.evaluate(() => (window as unknown as { __updates?: unknown[] }).__updates ?? []);
+      for (const u of updates as { t: number; lane: number; chain: string; stack: string }[])
+        console.log(`  update ${u.t} lane ${u.lane} ${u.chain}\n      ${u.stack}`);
+    }
     await context.close();
 
     const fcpEvent = events.find((e) => e.name === 'firstContentfulPaint');
