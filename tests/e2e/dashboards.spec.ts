@@ -167,6 +167,31 @@ test("dialogs a screen holds closed open on demand, and give focus back when clo
   await expect(page).toHaveURL(/\/dashboard\/fan$/);
 });
 
+test('the role menu, mounted on its first opening, works from the keyboard and gives focus back', async ({
+  page,
+  context,
+}) => {
+  await useMemoryAuth(context, { role: 'fan' });
+  await page.goto('/dashboard/fan');
+  const trigger = page.getByRole('button', { name: /Current role: Fan/ });
+  await expect(trigger).toBeVisible();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  for (const opening of ['first', 'second']) {
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu, opening).toBeVisible();
+    await expect(trigger, opening).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Manage roles' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem').first(), opening).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu, opening).toBeHidden();
+    await expect(trigger, opening).toBeFocused();
+  }
+});
+
 test('a fan is not let into the artist dashboard', async ({ page, context }) => {
   await useMemoryAuth(context, { role: 'fan' });
   await page.goto('/dashboard/artist');
