@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { AuthSnapshot, AuthStateSource } from './auth-state';
 import { useStoreValue } from './use-store-value';
 
@@ -44,6 +44,15 @@ export function useAuthUser(): AuthSnapshot['user'] {
   const source = useContext(AuthStateContext);
   if (!source) throw new Error('useAuthUser must be used inside AuthStateContext');
   useEffect(() => source.activate?.(), [source]);
-  const selectUser = () => source.getSnapshot().user;
+  // The stored session's user and the identity store's are different objects for the same user:
+  // keep the one already shown while the user's fields are the same (no re-render at start-up).
+  const shown = useRef<AuthSnapshot['user']>(null);
+  const selectUser = () => {
+    const user = source.getSnapshot().user;
+    if (user && shown.current && user.id === shown.current.id && JSON.stringify(user) === JSON.stringify(shown.current))
+      return shown.current;
+    shown.current = user;
+    return user;
+  };
   return useSyncExternalStore(source.subscribe, selectUser, selectUser);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthStateSource } from '../../lib/auth-state';
 import { AuthStateContext, useAuthState } from '../../lib/use-auth-snapshot';
 import { AuthContext, type AuthContextValue } from './AuthContext';
@@ -21,7 +21,8 @@ export function AuthProvider({
   useEffect(() => {
     if (!(identity instanceof Promise)) return undefined;
     let active = true;
-    void identity.then((loaded) => active && setStore(loaded));
+    // A transition: every screen reading useAuth() renders again with the store, in slices.
+    void identity.then((loaded) => active && startTransition(() => setStore(loaded)));
     return () => {
       active = false;
     };

@@ -27,6 +27,10 @@ export function createDeferredAuthSource(
     profile: { ...EMPTY_PROFILE, loading: true },
   };
   let delegate: IdentityStore | null = null;
+  // The store answers once it has reported its first state (it starts unstarted: no user, loading,
+  // which says less than the stored session above); until then this source keeps `initial`, so
+  // screens do not go from the stored user to no user and back while it starts.
+  let started = false;
   // Listeners that subscribed before the store loaded, with their subscription to it once it has.
   const early = new Map<() => void, (() => void) | null>();
   let startLoading: () => void = () => undefined;
@@ -36,16 +40,17 @@ export function createDeferredAuthSource(
     .then(load)
     .then((store) => {
       delegate = store;
-      for (const listener of early.keys()) {
-        early.set(listener, store.subscribe(listener));
-        listener();
-      }
+      const stopWatching = store.subscribe(() => {
+        stopWatching();
+        started = true;
+      });
+      for (const listener of early.keys()) early.set(listener, store.subscribe(listener));
       return store;
     });
   return {
     identity,
     activate: () => startLoading(),
-    getSnapshot: () => (delegate ? delegate.getSnapshot() : initial),
+    getSnapshot: () => (delegate && started ? delegate.getSnapshot() : initial),
     subscribe(listener) {
       if (delegate) return delegate.subscribe(listener);
       early.set(listener, null);
