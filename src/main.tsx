@@ -114,5 +114,12 @@ if (sameView && !testAuth && !auth.getSnapshot().user) {
 } else {
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
   // The shell's stylesheet does not hold its first paint (the frame): the app waits for it instead.
-  void appStylesReady().then(() => startTransition(() => createRoot(container).render(app)));
+  // It also waits for the route to load, as hydration does above: the first render then holds the
+  // page and is one transition, rendered in slices. Rendered before, the app would get the loaded
+  // route from the router's store later, which React renders synchronously: the layout and the
+  // page's first screen in one long task. A failed load renders too (the router shows the error).
+  const routeLoaded = router.load().catch(() => undefined);
+  void Promise.all([appStylesReady(), routeLoaded]).then(() =>
+    startTransition(() => createRoot(container).render(app)),
+  );
 }
