@@ -3,6 +3,7 @@
 // only) or Offline; while something happens the label says what (syncing, changes waiting,
 // sync error). The tooltip explains the mode and gives the last successful sync time.
 import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import type { ConnectionMode } from '../../sync';
 import { useSyncStatus, type SyncStatusView } from '../data';
 import { formatDateTime } from '../lib/format';
@@ -50,33 +51,72 @@ function badgeColor(view: SyncStatusView): string {
   return STATUS_COLORS[view.status];
 }
 
+/**
+ * Mantine's Tooltip mounts on the first hover or focus of the badge: mounted with the badge, it
+ * sets its anchor and portal in layout effects, a synchronous re-render (and layout) in the very
+ * commit that shows the header's badge while the dashboard loads. It is shown while the badge is
+ * hovered or focused; the badge renders again inside it, so focus moves to the new one.
+ */
 export function SyncIndicator() {
   const view = useSyncStatus();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [armed, setArmed] = useState(false);
+  const badgeRef = useRef<HTMLDivElement>(null);
+  const focusedRef = useRef(false);
+  useEffect(() => {
+    if (armed && focusedRef.current) badgeRef.current?.focus();
+  }, [armed]);
   const last = view.lastSyncedAt ? `Last synced ${formatDateTime(view.lastSyncedAt)}` : 'Not synced yet';
   const rejected = view.rejected > 0 ? ` · ${view.rejected} not accepted by the server` : '';
+  const badge = (
+    <Badge
+      ref={badgeRef}
+      color={badgeColor(view)}
+      variant="light"
+      role="status"
+      aria-live="polite"
+      tabIndex={0}
+      data-connection={view.connection}
+      onPointerEnter={() => {
+        setHovered(true);
+        setArmed(true);
+      }}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => {
+        focusedRef.current = true;
+        setFocused(true);
+        setArmed(true);
+      }}
+      onBlur={() => {
+        focusedRef.current = false;
+        setFocused(false);
+      }}
+      leftSection={
+        <Box
+          component="span"
+          aria-hidden
+          w={8}
+          h={8}
+          style={{ borderRadius: '50%', display: 'inline-block', background: DOT_COLORS[view.connection] }}
+        />
+      }
+    >
+      <VisuallyHidden>Sync: </VisuallyHidden>
+      {syncBadgeLabel(view)}
+      <VisuallyHidden>{syncModeSuffix(view)}</VisuallyHidden>
+    </Badge>
+  );
+  if (!armed) return badge;
   return (
-    <Tooltip label={`${MODE_HINTS[view.connection]} · ${last}${rejected}`} withArrow multiline maw={280}>
-      <Badge
-        color={badgeColor(view)}
-        variant="light"
-        role="status"
-        aria-live="polite"
-        tabIndex={0}
-        data-connection={view.connection}
-        leftSection={
-          <Box
-            component="span"
-            aria-hidden
-            w={8}
-            h={8}
-            style={{ borderRadius: '50%', display: 'inline-block', background: DOT_COLORS[view.connection] }}
-          />
-        }
-      >
-        <VisuallyHidden>Sync: </VisuallyHidden>
-        {syncBadgeLabel(view)}
-        <VisuallyHidden>{syncModeSuffix(view)}</VisuallyHidden>
-      </Badge>
+    <Tooltip
+      label={`${MODE_HINTS[view.connection]} · ${last}${rejected}`}
+      withArrow
+      multiline
+      maw={280}
+      opened={hovered || focused}
+    >
+      {badge}
     </Tooltip>
   );
 }

@@ -47,6 +47,32 @@ test('the database runs in a worker: rows arrive, a claim is stored, and both su
   expect(pageStorage.requested()).toBe(false);
 });
 
+test('the sync badge explains itself on hover and on keyboard focus (its tooltip mounts then)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpFan(page, `fan-badge-${run}@example.test`, PASSWORD);
+  const badge = syncBadge(page);
+  await expect(badge).toHaveText('Sync: Live', { timeout: 20_000 });
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toHaveCount(0);
+  await badge.hover();
+  await expect(tooltip).toContainText('Live: changes from your other devices appear as they happen');
+  await expect(tooltip).toContainText('Last synced');
+  await page.mouse.move(0, 400);
+  await expect(tooltip).toBeHidden();
+
+  await page.reload();
+  await expect(badge).toHaveText('Sync: Live', { timeout: 20_000 });
+  // From the keyboard: focus stays on the badge while its tooltip shows, and leaves with it.
+  await page.keyboard.press('Tab');
+  for (let step = 0; step < 15 && !(await badge.evaluate((node) => node === document.activeElement)); step += 1)
+    await page.keyboard.press('Tab');
+  await expect(badge).toBeFocused();
+  await expect(tooltip).toContainText('Live: changes from your other devices appear as they happen');
+  await page.keyboard.press('Tab');
+  await expect(badge).not.toBeFocused();
+  await expect(tooltip).toBeHidden();
+});
+
 test('when the storage worker cannot load, the page opens the database itself and syncs', async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.route(WORKER_SCRIPT, (route) => route.abort('failed'));
