@@ -1,7 +1,7 @@
 import { Badge, Button, Menu } from '@mantine/core';
 import { Modal } from './Modal';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../features/auth/AuthContext';
 import { SignOutDialog } from '../features/auth/components/SignOutDialog';
 import { roleBadge } from '../features/roles/role-badge';
@@ -18,27 +18,39 @@ export function CompactRoleSwitcher() {
   const [panelOpen, setPanelOpen] = useState(false);
   const [signOutOpen, setSignOutOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  // The dropdown (its portal) mounts on the first opening, not with every dashboard.
+  // Mantine's Menu mounts on the first click of the button, not with every dashboard: mounted, it
+  // anchors its dropdown (a re-render and a layout in the commit that shows the page) and mounts
+  // its portal. The button then renders again inside it, so focus moves to the new one.
   const menu = useMountOnFirstOpen(menuOpen);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (menu.mounted) trigger.current?.focus();
+  }, [menu.mounted]);
   const current = ROLE_DISPLAY[profile.selectedRole];
   const CurrentIcon = ROLE_ICONS[profile.selectedRole];
 
+  const roleButton = (
+    <Button
+      ref={trigger}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={menu.mounted ? undefined : () => setMenuOpen(true)}
+      variant="light"
+      color={current.color}
+      size="xs"
+      leftSection={<CurrentIcon size={16} aria-hidden />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      aria-label={`Current role: ${current.name}. Switch role`}
+    >
+      {current.name}
+    </Button>
+  );
+
   return (
     <>
-      <Menu position="bottom-end" width={260} withinPortal opened={menu.opened} onChange={setMenuOpen}>
-        <Menu.Target>
-          <Button
-            variant="light"
-            color={current.color}
-            size="xs"
-            leftSection={<CurrentIcon size={16} aria-hidden />}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-            aria-label={`Current role: ${current.name}. Switch role`}
-          >
-            {current.name}
-          </Button>
-        </Menu.Target>
-        {menu.mounted ? (
+      {menu.mounted ? (
+        <Menu position="bottom-end" width={260} withinPortal opened={menu.opened} onChange={setMenuOpen}>
+          <Menu.Target>{roleButton}</Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>Switch role</Menu.Label>
             {SELF_SIGNUP_ROLES.map((role) => {
@@ -71,8 +83,10 @@ export function CompactRoleSwitcher() {
               Sign out
             </Menu.Item>
           </Menu.Dropdown>
-        ) : null}
-      </Menu>
+        </Menu>
+      ) : (
+        roleButton
+      )}
       <Modal
         opened={panelOpen}
         onClose={() => setPanelOpen(false)}
