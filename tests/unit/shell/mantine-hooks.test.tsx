@@ -1,24 +1,14 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mantineHookReplacements } from '../../../scripts/mantine-use-id-plugin';
 import { ColorSchemeToggle } from '../../../src/components/ColorSchemeToggle';
 import { useMediaQuery } from '../../../src/lib/mantine-use-media-query';
+import { reactRootPerTest } from '../react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
+const dom = reactRootPerTest();
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
 });
 
@@ -56,18 +46,18 @@ describe("Mantine's useMediaQuery, as the build uses it", () => {
   it('renders once when the query does not match (no second render from undefined to false)', () => {
     fakeMedia(false);
     const log: boolean[] = [];
-    act(() => root.render(<Probe log={log} />));
+    act(() => dom.root.render(<Probe log={log} />));
     expect(log).toEqual([false]);
   });
 
   it('follows a query that matches, and its changes, and stops listening on unmount', () => {
     const media = fakeMedia(true);
     const log: boolean[] = [];
-    act(() => root.render(<Probe log={log} />));
-    expect(container.textContent).toBe('true');
+    act(() => dom.root.render(<Probe log={log} />));
+    expect(dom.container.textContent).toBe('true');
     act(() => media.set(false));
-    expect(container.textContent).toBe('false');
-    act(() => root.render(null));
+    expect(dom.container.textContent).toBe('false');
+    act(() => dom.root.render(null));
     expect(media.listeners.size).toBe(0);
   });
 
@@ -79,7 +69,7 @@ describe("Mantine's useMediaQuery, as the build uses it", () => {
       log.push(value);
       return null;
     }
-    act(() => root.render(<Eager />));
+    act(() => dom.root.render(<Eager />));
     expect(log).toEqual([true]);
   });
 });
@@ -114,13 +104,13 @@ describe('ColorSchemeToggle', () => {
   it('offers the other scheme than the one applied to the page, and switches it', () => {
     fakeMedia(false);
     act(() =>
-      root.render(
+      dom.root.render(
         <MantineProvider defaultColorScheme="dark">
           <ColorSchemeToggle />
         </MantineProvider>,
       ),
     );
-    const button = () => container.querySelector('button')!;
+    const button = () => dom.container.querySelector('button')!;
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
     expect(button().getAttribute('aria-label')).toBe('Switch to light theme');
     act(() => button().click());

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { act, Suspense, use, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useStoreValue } from '../../../src/lib/use-store-value';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactRootPerTest } from '../react-root';
 
 /** A minimal external store (the shape of the auth source, RxDB observables and Dexie live queries). */
 function createStore<T>(initial: T) {
@@ -25,20 +23,10 @@ function createStore<T>(initial: T) {
 }
 type Store<T> = ReturnType<typeof createStore<T>>;
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = reactRootPerTest();
 
 function render(node: ReactNode) {
-  act(() => root.render(node));
+  act(() => dom.root.render(node));
 }
 
 function Value({ store, log }: { store: Store<string>; log?: string[] }) {
@@ -51,10 +39,10 @@ describe('useStoreValue', () => {
   it('renders the store, then each change, and unsubscribes on unmount', () => {
     const store = createStore('first');
     render(<Value store={store} />);
-    expect(container.textContent).toBe('first');
+    expect(dom.container.textContent).toBe('first');
     act(() => store.set('second'));
-    expect(container.textContent).toBe('second');
-    act(() => root.render(null));
+    expect(dom.container.textContent).toBe('second');
+    act(() => dom.root.render(null));
     expect(store.listeners.size).toBe(0);
   });
 
@@ -65,11 +53,11 @@ describe('useStoreValue', () => {
       return <p>{value}</p>;
     }
     act(() => {
-      root.render(<ChangesOnMount />);
+      dom.root.render(<ChangesOnMount />);
       // Rendered, not yet subscribed (effects have not run inside this act yet).
       store.set('after');
     });
-    expect(container.textContent).toBe('after');
+    expect(dom.container.textContent).toBe('after');
   });
 
   it('renders a change in a transition: what is on screen stays while the new value suspends', async () => {
@@ -85,10 +73,10 @@ describe('useStoreValue', () => {
         <Suspending />
       </Suspense>,
     );
-    expect(container.textContent).toBe('ready');
+    expect(dom.container.textContent).toBe('ready');
     // A synchronous store update (useSyncExternalStore) would replace the screen by the fallback.
     await act(async () => store.set('slow'));
-    expect(container.textContent).toBe('ready');
+    expect(dom.container.textContent).toBe('ready');
   });
 
   it('renders a change its `urgent` check picks at once, and the others in a transition', async () => {
@@ -106,14 +94,14 @@ describe('useStoreValue', () => {
       </Suspense>,
     );
     await act(async () => store.set('later slow'));
-    expect(container.textContent).toBe('ready');
-    expect(container.textContent).not.toContain('loading');
+    expect(dom.container.textContent).toBe('ready');
+    expect(dom.container.textContent).not.toContain('loading');
     await act(async () => store.set('now'));
-    expect(container.textContent).toBe('now');
+    expect(dom.container.textContent).toBe('now');
     // Urgent: not held back by a transition, so the suspending value shows the fallback (React
     // keeps the hidden content in the DOM beside it).
     await act(async () => store.set('now slow'));
-    expect(container.textContent).toContain('loading');
+    expect(dom.container.textContent).toContain('loading');
   });
 
   it('reads a new store at once when it replaces the old one, and leaves the old one', () => {
@@ -124,10 +112,10 @@ describe('useStoreValue', () => {
     log.length = 0;
     render(<Value store={b} log={log} />);
     expect(log).not.toContain('from a');
-    expect(container.textContent).toBe('from b');
+    expect(dom.container.textContent).toBe('from b');
     expect(a.listeners.size).toBe(0);
     expect(b.listeners.size).toBe(1);
     act(() => a.set('late a'));
-    expect(container.textContent).toBe('from b');
+    expect(dom.container.textContent).toBe('from b');
   });
 });
