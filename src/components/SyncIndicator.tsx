@@ -63,10 +63,10 @@ export function SyncIndicator() {
   const [focused, setFocused] = useState(false);
   const [armed, setArmed] = useState(false);
   const badgeRef = useRef<HTMLDivElement>(null);
-  const focusedRef = useRef(false);
   useEffect(() => {
-    if (armed && focusedRef.current) badgeRef.current?.focus();
-  }, [armed]);
+    // The badge rendered inside the tooltip takes the focus of the one it replaced.
+    if (armed && focused) badgeRef.current?.focus();
+  }, [armed, focused]);
   const last = view.lastSyncedAt ? `Last synced ${formatDateTime(view.lastSyncedAt)}` : 'Not synced yet';
   const rejected = view.rejected > 0 ? ` · ${view.rejected} not accepted by the server` : '';
   const badge = (
@@ -84,14 +84,10 @@ export function SyncIndicator() {
       }}
       onPointerLeave={() => setHovered(false)}
       onFocus={() => {
-        focusedRef.current = true;
         setFocused(true);
         setArmed(true);
       }}
-      onBlur={() => {
-        focusedRef.current = false;
-        setFocused(false);
-      }}
+      onBlur={() => setFocused(false)}
       leftSection={
         <Box
           component="span"

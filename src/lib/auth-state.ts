@@ -40,6 +40,11 @@ export interface AuthSnapshot {
   profile: ProfileRoutingState;
 }
 
+/** The same user as far as screens can tell (id, email, metadata), whichever object holds them. */
+export function sameUser(a: AuthUser, b: AuthUser): boolean {
+  return a.id === b.id && a.email === b.email && JSON.stringify(a.user_metadata) === JSON.stringify(b.user_metadata);
+}
+
 export interface AuthStateSource {
   getSnapshot(): AuthSnapshot;
   subscribe(listener: () => void): () => void;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { AuthSnapshot, AuthStateSource } from './auth-state';
+import { sameUser, type AuthSnapshot, type AuthStateSource } from './auth-state';
 import { useStoreValue } from './use-store-value';
 
 export const AuthStateContext = createContext<AuthStateSource | null>(null);
@@ -45,14 +45,12 @@ export function useAuthUser(): AuthSnapshot['user'] {
   if (!source) throw new Error('useAuthUser must be used inside AuthStateContext');
   useEffect(() => source.activate?.(), [source]);
   // The stored session's user and the identity store's are different objects for the same user:
-  // keep the one already shown while the user's fields are the same (no re-render at start-up).
+  // keep the one already shown while it is the same user (no re-render at start-up).
   const shown = useRef<AuthSnapshot['user']>(null);
   const selectUser = () => {
     const user = source.getSnapshot().user;
-    if (user && shown.current && user.id === shown.current.id && JSON.stringify(user) === JSON.stringify(shown.current))
-      return shown.current;
-    shown.current = user;
-    return user;
+    if (!(user && shown.current && sameUser(user, shown.current))) shown.current = user;
+    return shown.current;
   };
   return useSyncExternalStore(source.subscribe, selectUser, selectUser);
 }

@@ -10,6 +10,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import {
   EMPTY_PROFILE,
+  sameUser,
   type AuthSession,
   type AuthSnapshot,
   type AuthStateSource,
@@ -78,10 +79,6 @@ function toSession(session: Session | AuthSession | null): AuthSession | null {
     expires_at: session.expires_at,
     user,
   };
-}
-
-function sameUser(a: AuthUser, b: AuthUser): boolean {
-  return a.id === b.id && a.email === b.email && JSON.stringify(a.user_metadata) === JSON.stringify(b.user_metadata);
 }
 
 /** How long a finished server read still counts as fresh for refresh(). */
