@@ -56,15 +56,25 @@ function headScript(sessionKey: string): string {
 }
 
 /**
- * The page paints from its HTML; its scripts only hydrate it. For a visitor they are fetched at
- * low priority once the first contentful paint is on screen, instead of sharing a phone's
- * bandwidth and CPU with the HTML and CSS of that paint; a signed-in user (whose page renders on
- * the client) gets them at once. The shell's entry script and modulepreload links become one loader at the end of body.
+ * Where and when a page's scripts load (one loader at the end of body instead of the shell's entry
+ * script and modulepreload links in head). `wait` and `low` are JS expressions read at load.
+ * - A prerendered page paints from its HTML and its scripts only hydrate it: for a visitor they are
+ *   fetched at low priority once the first contentful paint is on screen, instead of sharing a
+ *   phone's bandwidth and CPU with the HTML and CSS of that paint; a signed-in user (whose page
+ *   renders on the client) gets them at once.
+ * - The bare shell (`styles`: its stylesheet preload moves into the loader too) paints its frame
+ *   from the HTML alone, then fetches the stylesheet and scripts at their usual priority. A request
+ *   finished before the first paint would be counted as holding it by Lighthouse's simulation
+ *   (modules have no script-evaluation event, so it cannot tell they did not), and a phone's
+ *   first frame should not wait on their parsing either. A hidden page (opened in the background)
+ *   does not paint: it loads at once. Its entry goes before the route's own chunks (which also
+ *   wait for that paint, see route-preload-plugin), so the framework downloads first.
  */
-function bootAfterFirstPaint(shell: string): string {
+function bootAfterFirstPaint(html: string, options: { wait: string; low: string; styles?: boolean }): string {
   const files: string[] = [];
   let entry = '';
-  const html = shell
+  let styles = '';
+  html = html
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_all, src: string) => {
       entry = src;
       return '';
@@ -73,13 +83,26 @@ function bootAfterFirstPaint(shell: string): string {
       files.push(href);
       return '';
     });
+  if (options.styles)
+    html = html.replace(
+      new RegExp(`<link rel="preload" as="style" crossorigin href="([^"]+)" ${APP_STYLES_ATTRIBUTE}[^>]*>\\s*`),
+      (_all, href: string) => {
+        styles = href;
+        return '';
+      },
+    );
   if (!entry) throw new Error('prerender: no entry <script type="module"> in the shell');
+  if (options.styles && !styles) throw new Error('prerender: no app stylesheet preload in the shell');
+  const addStyles = styles
+    ? `var s=document.createElement('link');s.rel='preload';s.as='style';s.crossOrigin='';s.href=${JSON.stringify(styles)};` +
+      `s.setAttribute(${JSON.stringify(APP_STYLES_ATTRIBUTE)},'');s.onload=function(){s.onload=null;s.rel='stylesheet'};document.head.appendChild(s);`
+    : '';
   const loader =
-    `(function(){var d=document.documentElement,lo=!d.hasAttribute('data-signed-in');` +
+    `(function(){var d=document.documentElement,lo=${options.low};` +
     `function add(t,u){var e=document.createElement(t);e.crossOrigin='';if(lo)e.fetchPriority='low';` +
     `if(t==='script'){e.type='module';e.src=u}else{e.rel='modulepreload';e.href=u}document.head.appendChild(e)}` +
-    `function go(){${JSON.stringify(files)}.forEach(function(u){add('link',u)});add('script',${JSON.stringify(entry)})}` +
-    `${runGoAfterFirstPaintIf('lo')}})()`;
+    `function go(){${addStyles}${JSON.stringify(files)}.forEach(function(u){add('link',u)});add('script',${JSON.stringify(entry)})}` +
+    `${runGoAfterFirstPaintIf(options.wait, { first: options.styles })}})()`;
   return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
 }
 
@@ -142,7 +165,11 @@ export function prerender(options: PrerenderOptions): Plugin[] {
           // boot greeting) paints in the user's scheme and the app's font.
           writeFileSync(
             join(outDir, options.shell),
-            withStylesAfterFrame(shell).replace('</head>', `${entry.shellHeadMarkup()}</head>`),
+            bootAfterFirstPaint(withStylesAfterFrame(shell), {
+              wait: "document.visibilityState!=='hidden'",
+              low: 'false',
+              styles: true,
+            }).replace('</head>', `${entry.shellHeadMarkup()}</head>`),
           );
           const head =
             entry.headMarkup() +
@@ -152,7 +179,7 @@ export function prerender(options: PrerenderOptions): Plugin[] {
             '<style>html[data-signed-in] #root[data-prerendered]{visibility:hidden}</style>';
           for (const path of options.pages) {
             const { html, title } = await entry.render(path);
-            const page = bootAfterFirstPaint(shell)
+            const page = bootAfterFirstPaint(shell, { wait: 'lo', low: "!d.hasAttribute('data-signed-in')" })
               .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="dark" data-prerendered>')
               .replace('</head>', `${head}</head>`)
               .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

@@ -33,11 +33,13 @@ export function routeFilePattern(file: string): string {
  * once the first contentful paint is on screen (a paint entry is reported once presented); a page
  * that cannot paint (a background tab) runs it after 3 s anyway. Shared with prerender-plugin.
  */
-export function runGoAfterFirstPaintIf(condition: string): string {
+export function runGoAfterFirstPaintIf(condition: string, options: { first?: boolean } = {}): string {
+  // `first`: in the paint observer's own task, so before loaders that wait with a task of their own.
+  const onPaint = options.first ? 'run()' : 'setTimeout(run,0)';
   return (
     `var done=0;function run(){if(!done){done=1;go()}}` +
     `if(!(${condition}))run();else{setTimeout(run,3000);try{new PerformanceObserver(function(l){` +
-    `if(l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))setTimeout(run,0)})` +
+    `if(l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))${onPaint}})` +
     `.observe({type:'paint',buffered:true})}catch(e){run()}}`
   );
 }

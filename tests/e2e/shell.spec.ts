@@ -192,3 +192,25 @@ test('the bare shell paints its frame before its stylesheet, and the app renders
     { rootFilled: true, styled: true },
   ]);
 });
+
+// The bare shell's frame is painted from the HTML alone: its stylesheet and scripts are requested
+// once that paint is on screen (so they never hold it, on a phone or in Lighthouse's simulation),
+// and the app still renders, styled, from them.
+test('the bare shell requests its stylesheet and scripts only after its first paint', async ({ page }) => {
+  await page.goto('/locker-demo');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    assets: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.(js|css)$/.test(entry.name))
+      .map((entry) => ({ name: entry.name.replace(/^.*\//, ''), start: entry.startTime })),
+  }));
+  expect(timing.paint).not.toBeNull();
+  expect(timing.assets.some((asset) => asset.name.endsWith('.css'))).toBe(true);
+  expect(timing.assets.some((asset) => asset.name.endsWith('.js'))).toBe(true);
+  expect(timing.assets.filter((asset) => asset.start < timing.paint!)).toEqual([]);
+  // Nothing of them is left in the markup's head, where the parser would have requested it at once.
+  const head = await (await page.request.get('/locker-demo')).text();
+  expect(head.split('</head>')[0]).not.toMatch(/<script type="module"|rel="modulepreload"|rel="preload" as="style"/);
+});
