@@ -5,9 +5,10 @@
  * Invariants: one row per owner and drop (`owner|item`); every read goes through the owner index,
  * so another user of the device never sees or plays these tracks; Dexie is rxdb's pinned 4.4.2.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { liveQuery, type EntityTable, type Observable } from 'dexie';
+import { OFFLINE_MEDIA_DB_NAME } from './offline-rules';
 
-export const OFFLINE_MEDIA_DB_NAME = 'bucket-offline-media';
+export { OFFLINE_MEDIA_DB_NAME };
 
 export interface OfflineTrack {
   /** `ownerId|itemId`. */
@@ -61,6 +62,11 @@ export async function removeTrack(db: OfflineMediaDatabase, ownerId: string, ite
 export async function listTracks(db: OfflineMediaDatabase, ownerId: string): Promise<OfflineTrackInfo[]> {
   const rows = await db.tracks.where('ownerId').equals(ownerId).toArray();
   return rows.map(({ blob: _blob, ...info }) => info).sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+}
+
+/** `listTracks`, live: it emits again after every write to the database, from any tab. */
+export function watchTracks(db: OfflineMediaDatabase, ownerId: string): Observable<OfflineTrackInfo[]> {
+  return liveQuery(() => listTracks(db, ownerId));
 }
 
 export async function trackBlob(db: OfflineMediaDatabase, ownerId: string, itemId: string): Promise<Blob | null> {

@@ -47,3 +47,9 @@ export function storageSummary({ trackCount, keptBytes, estimate }: StorageSumma
       : null;
   return { kept, device };
 }
+
+/** The IndexedDB database of kept tracks (offline-media-store.ts). */
+export const OFFLINE_MEDIA_DB_NAME = 'bucket-offline-media';
+
+/** BroadcastChannel on which a tab announces a track kept (see `useOfflineMedia`). */
+export const OFFLINE_MEDIA_CHANNEL = 'bucket-offline-media';

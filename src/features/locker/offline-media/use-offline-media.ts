@@ -1,14 +1,7 @@
-import { liveQuery } from 'dexie';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LockerItem } from '../types';
-import {
-  keepTrack,
-  listTracks,
-  OfflineMediaDatabase,
-  removeTrack,
-  trackBlob,
-  type OfflineTrackInfo,
-} from './offline-media-store';
+import type { OfflineMediaDatabase, OfflineTrackInfo } from './offline-media-store';
+import { OFFLINE_MEDIA_CHANNEL, OFFLINE_MEDIA_DB_NAME } from './offline-rules';
 import { toneWav, toneWavInSlices } from './tone-wav';
 import { useStoreValue } from '../../../lib/use-store-value';
 
@@ -24,8 +17,36 @@ export interface OfflineMedia {
   blobFor: (itemId: string) => Promise<Blob | null>;
 }
 
-let database: OfflineMediaDatabase | null = null;
-const openDb = () => (database ??= new OfflineMediaDatabase());
+// The store (Dexie) is loaded, and its database opened, on first use: a device that never kept a
+// track (every new device) neither downloads nor opens it while the dashboard loads.
+let storeModule: Promise<typeof import('./offline-media-store')> | undefined;
+const loadStore = () => (storeModule ??= import('./offline-media-store'));
+let database: OfflineMediaDatabase | undefined;
+async function openDb() {
+  const store = await loadStore();
+  return { store, db: (database ??= new store.OfflineMediaDatabase()) };
+}
+
+/**
+ * False when this device certainly holds no kept track: the browser lists its databases and the
+ * store's is not among them. (It is never deleted once created: removing tracks empties it.)
+ */
+async function mayHoldTracks(): Promise<boolean> {
+  try {
+    const databases = await indexedDB.databases?.();
+    return !databases || databases.some((entry) => entry.name === OFFLINE_MEDIA_DB_NAME);
+  } catch {
+    return true;
+  }
+}
+
+/** Tells this tab's and other tabs' dashboards that the store now exists (they watch it then). */
+function announceKept() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(OFFLINE_MEDIA_CHANNEL);
+  channel.postMessage('kept');
+  channel.close();
+}
 
 /** The drop's audio: the sample drops carry no file, so a deterministic tone stands in. */
 export function sampleTrackBlob(itemId: string): Blob {
@@ -65,20 +86,45 @@ async function readEstimate(): Promise<{ usage?: number; quota?: number } | null
 
 const NO_TRACKS: OfflineTrackInfo[] = [];
 
-/** The owner's kept tracks as an external store (Dexie liveQuery: updates across tabs). */
+/**
+ * The owner's kept tracks as an external store (Dexie liveQuery: updates across tabs). On a device
+ * without the database it stays empty, without loading Dexie, until a track is kept here or in
+ * another tab (announced on a BroadcastChannel, which reaches this tab's other objects too).
+ */
 function tracksStore(ownerId: string) {
   let value: OfflineTrackInfo[] = NO_TRACKS;
-  const observable = liveQuery(() => listTracks(openDb(), ownerId));
   return {
     subscribe(onChange: () => void) {
-      const sub = observable.subscribe({
-        next: (tracks) => {
-          value = tracks;
-          onChange();
-        },
-        error: (error: unknown) => console.error('offline media unavailable', error),
+      let live = true;
+      let watching: { unsubscribe: () => void } | undefined;
+      let channel: BroadcastChannel | undefined;
+      const watch = async () => {
+        channel?.close();
+        channel = undefined;
+        const { store, db } = await openDb();
+        if (!live || watching) return;
+        watching = store.watchTracks(db, ownerId).subscribe({
+          next: (tracks) => {
+            value = tracks;
+            onChange();
+          },
+          error: (error: unknown) => console.error('offline media unavailable', error),
+        });
+      };
+      void mayHoldTracks().then((may) => {
+        if (!live) return;
+        if (may || typeof BroadcastChannel === 'undefined') {
+          void watch();
+          return;
+        }
+        channel = new BroadcastChannel(OFFLINE_MEDIA_CHANNEL);
+        channel.onmessage = () => void watch();
       });
-      return () => sub.unsubscribe();
+      return () => {
+        live = false;
+        watching?.unsubscribe();
+        channel?.close();
+      };
     },
     get: () => value,
   };
@@ -101,20 +147,34 @@ export function useOfflineMedia(ownerId: string): OfflineMedia {
 
   const keep = useCallback(
     async (item: Pick<LockerItem, 'id' | 'title' | 'artist'>, blob?: Blob) => {
-      await keepTrack(openDb(), {
+      const { store, db } = await openDb();
+      await store.keepTrack(db, {
         ownerId,
         itemId: item.id,
         title: item.title,
         artist: item.artist,
         blob: blob ?? sampleTrackBlob(item.id),
       });
+      announceKept();
       // Ask the browser not to evict kept media under storage pressure (best effort).
       void navigator.storage?.persist?.().catch(() => false);
     },
     [ownerId],
   );
-  const remove = useCallback((itemId: string) => removeTrack(openDb(), ownerId, itemId), [ownerId]);
-  const blobFor = useCallback((itemId: string) => trackBlob(openDb(), ownerId, itemId), [ownerId]);
+  const remove = useCallback(
+    async (itemId: string) => {
+      const { store, db } = await openDb();
+      await store.removeTrack(db, ownerId, itemId);
+    },
+    [ownerId],
+  );
+  const blobFor = useCallback(
+    async (itemId: string) => {
+      const { store, db } = await openDb();
+      return store.trackBlob(db, ownerId, itemId);
+    },
+    [ownerId],
+  );
   const kept = useMemo(() => new Set(tracks.map((t) => t.itemId)), [tracks]);
   const isKept = useCallback((itemId: string) => kept.has(itemId), [kept]);
 
