@@ -20,6 +20,11 @@ function Probe({ name, ownerId }: { name: string; ownerId: string }) {
   return <p data-name={name}>{media.tracks.map((t) => t.title).join(',') || 'none'}</p>;
 }
 
+function media(name: string): OfflineMedia {
+  const value = seen[name];
+  if (!value) throw new Error(`${name} has not rendered`);
+  return value;
+}
 const text = (name: string) => dom.container.querySelector(`[data-name="${name}"]`)?.textContent;
 const databaseNames = async () => (await indexedDB.databases()).map((entry) => entry.name);
 
@@ -46,15 +51,15 @@ describe('useOfflineMedia', () => {
     expect(await databaseNames()).not.toContain(OFFLINE_MEDIA_DB_NAME);
     expect(text('here')).toBe('none');
 
-    await act(() => seen.here.keep({ id: 'drop-1', title: 'First Light', artist: 'Nova' }));
+    await act(() => media('here').keep({ id: 'drop-1', title: 'First Light', artist: 'Nova' }));
     await until(() => text('here') === 'First Light' && text('other') === 'First Light');
     expect(await databaseNames()).toContain(OFFLINE_MEDIA_DB_NAME);
-    expect(seen.other.isKept('drop-1')).toBe(true);
+    expect(media('other').isKept('drop-1')).toBe(true);
     // Another user of the device never sees it.
     expect(text('someone-else')).toBe('none');
-    expect(await seen.here.blobFor('drop-1')).not.toBeNull();
+    expect(await media('here').blobFor('drop-1')).not.toBeNull();
 
-    await act(() => seen.other.remove('drop-1'));
+    await act(() => media('other').remove('drop-1'));
     await until(() => text('here') === 'none');
   });
 });
