@@ -4,7 +4,7 @@
 // instance across renders); `initial` (a stable value) is returned until it emits, and again when
 // the observable changes.
 import { useMemo } from 'react';
-import type { Observable } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
 import { useStoreValue } from '../lib/use-store-value';
 
 interface Store<T> {
@@ -16,11 +16,21 @@ function createStore<T>(source: Observable<T>, initial: T): Store<T> {
   let value = initial;
   return {
     subscribe(onChange) {
-      const sub = source.subscribe((next) => {
-        value = next;
-        onChange();
-      });
-      return () => sub.unsubscribe();
+      // In a task of its own, not in React's effects phase: subscribing to an RxDB query sets up
+      // its pipeline and checks its cached results (milliseconds each), and a screen mounting a
+      // dozen of them would otherwise do all of that in one long task after its commit. The
+      // results come from the storage worker asynchronously anyway.
+      let sub: Subscription | undefined;
+      const timer = setTimeout(() => {
+        sub = source.subscribe((next) => {
+          value = next;
+          onChange();
+        });
+      }, 0);
+      return () => {
+        clearTimeout(timer);
+        sub?.unsubscribe();
+      };
     },
     get: () => value,
   };
