@@ -68,9 +68,12 @@ test('a new fan uses the locker and claims a reward offline; both reach the serv
     timeout: 20_000,
   });
 
-  // The kept track plays from its stored Blob with no network.
+  // The kept track plays from its stored Blob with no network: its Play button opens the player.
   await expect(locker(page).getByText(/^Kept offline · \d+ KB$/)).toBeVisible();
+  await expect(locker(page).locator('audio')).toHaveCount(0);
+  await locker(page).getByRole('button', { name: 'Play Static Bloom (Unreleased Stem Pack)' }).click();
   await expect(locker(page).locator('audio')).toHaveAttribute('src', /^blob:/);
+  await expect(locker(page).locator('audio')).toBeFocused();
   await expect
     .poll(
       () =>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useMediaSession } from '../real-drops/use-media-session';
 import type { LockerItem } from '../types';
 import { canKeepOffline } from './offline-rules';
@@ -28,8 +28,8 @@ export function LockerTrack({
   const [error, setError] = useState('');
   const info = media.tracks.find((t) => t.itemId === item.id);
   const { blobFor } = media;
-  const audioRef = useRef<HTMLAudioElement>(null);
-  useMediaSession(audioRef, { title: item.title, artist: item.artist, artwork: item.thumbnail }, {}, Boolean(src));
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  useMediaSession(audio, { title: item.title, artist: item.artist, artwork: item.thumbnail }, {});
 
   useEffect(() => {
     let url: string | null = null;
@@ -75,7 +75,7 @@ export function LockerTrack({
     <TrackPlayer
       title={item.title}
       src={src}
-      audioRef={audioRef}
+      audioRef={setAudio}
       keep={{
         kept,
         bytes: info?.bytes,

@@ -35,13 +35,12 @@ export function RealLockerTrack({
   const [src, setSrc] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const logged = useRef(false);
   useMediaSession(
-    audioRef,
+    audio,
     { title: item.title, artist: item.artist, artwork: item.thumbnail },
     { onNext: onNextTrack, onPrevious: onPreviousTrack },
-    Boolean(src),
   );
 
   useEffect(() => {
@@ -110,7 +109,7 @@ export function RealLockerTrack({
     <TrackPlayer
       title={item.title}
       src={src}
-      audioRef={audioRef}
+      audioRef={setAudio}
       onPlay={onPlay}
       keep={
         media
