@@ -381,3 +381,24 @@ for (const [role, path] of [
     });
   }
 }
+
+test('on a phone the fan dashboard fits the screen: no sideways scroll, every header control on it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await useMemoryAuth(context, { role: 'fan' });
+  const page = await context.newPage();
+  await page.goto('/dashboard/fan');
+  await expect(page.locator('[aria-roledescription="slide"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Next drop: / })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+  const toggle = await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).boundingBox();
+  expect(toggle).not.toBeNull();
+  expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(412);
+  await context.close();
+});
