@@ -15,7 +15,8 @@
  *
  * Env: LH_RUNS (default 5), LH_PAGES (comma list of paths, default all), LH_DIST (default dist),
  * LH_REPORTS=dir to keep every run's JSON report and trace per page (`<page>-<run>.json`), LH_COMPARE=dir to measure the same pages of a
- * second build (e.g. main's, built with `vite build --outDir dir`) in the same round robin (A/B). Expects `dist/` built (scripts/bench.mjs builds it).
+ * second build (e.g. main's, built with `vite build --outDir dir`) in the same round robin (A/B), LH_SAMPLES=1 to add
+ * V8's CPU samples to the kept traces (read them with tests/bench/lighthouse-samples.mjs). Expects `dist/` built (scripts/bench.mjs builds it).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -147,13 +148,23 @@ async function measure(
       if (returning) await warmUp(browser, url);
       await browser.disconnect();
     }
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableStorageReset: Boolean(session),
-    });
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: Boolean(session),
+      },
+      // LH_SAMPLES: V8's CPU samples in the kept trace (tests/bench/lighthouse-samples.mjs reads them).
+      process.env.LH_SAMPLES
+        ? {
+            extends: 'lighthouse:default',
+            settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' },
+          }
+        : undefined,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
