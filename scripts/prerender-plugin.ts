@@ -62,15 +62,21 @@ function headScript(sessionKey: string): string {
  *   fetched at low priority once the first contentful paint is on screen, instead of sharing a
  *   phone's bandwidth and CPU with the HTML and CSS of that paint; a signed-in user (whose page
  *   renders on the client) gets them at once.
- * - The bare shell (`styles`: its stylesheet preload moves into the loader too) paints its frame
- *   from the HTML alone, then fetches the stylesheet and scripts at their usual priority. A request
+ * - The bare shell (`styles`) paints its frame from the HTML alone (styled inline), then fetches
+ *   the stylesheet (a style preload that becomes the stylesheet on arrival: the app waits for it
+ *   before its first render, `APP_STYLES_ATTRIBUTE` in src/main.tsx, so nothing renders unstyled)
+ *   and the scripts at their usual priority. A request
  *   finished before the first paint would be counted as holding it by Lighthouse's simulation
  *   (modules have no script-evaluation event, so it cannot tell they did not), and a phone's
  *   first frame should not wait on their parsing either. A hidden page (opened in the background)
- *   does not paint: it loads at once. Its entry goes before the route's own chunks (which also
- *   wait for that paint, see route-preload-plugin), so the framework downloads first.
+ *   does not paint: it loads at once. Its entry goes before the route's own chunks
+ *   (`beforeRouteChunks`: they also wait for that paint, see route-preload-plugin), so the
+ *   framework downloads first.
  */
-function bootAfterFirstPaint(html: string, options: { wait: string; low: string; styles?: boolean }): string {
+function bootAfterFirstPaint(
+  html: string,
+  options: { wait: string; low: string; styles?: boolean; beforeRouteChunks?: boolean },
+): string {
   const files: string[] = [];
   let entry = '';
   let styles = '';
@@ -84,15 +90,12 @@ function bootAfterFirstPaint(html: string, options: { wait: string; low: string;
       return '';
     });
   if (options.styles)
-    html = html.replace(
-      new RegExp(`<link rel="preload" as="style" crossorigin href="([^"]+)" ${APP_STYLES_ATTRIBUTE}[^>]*>\\s*`),
-      (_all, href: string) => {
-        styles = href;
-        return '';
-      },
-    );
+    html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">\s*/, (_all, href: string) => {
+      styles = href;
+      return '';
+    });
   if (!entry) throw new Error('prerender: no entry <script type="module"> in the shell');
-  if (options.styles && !styles) throw new Error('prerender: no app stylesheet preload in the shell');
+  if (options.styles && !styles) throw new Error('prerender: no entry stylesheet in the shell');
   const addStyles = styles
     ? `var s=document.createElement('link');s.rel='preload';s.as='style';s.crossOrigin='';s.href=${JSON.stringify(styles)};` +
       `s.setAttribute(${JSON.stringify(APP_STYLES_ATTRIBUTE)},'');s.onload=function(){s.onload=null;s.rel='stylesheet'};document.head.appendChild(s);`
@@ -102,27 +105,8 @@ function bootAfterFirstPaint(html: string, options: { wait: string; low: string;
     `function add(t,u){var e=document.createElement(t);e.crossOrigin='';if(lo)e.fetchPriority='low';` +
     `if(t==='script'){e.type='module';e.src=u}else{e.rel='modulepreload';e.href=u}document.head.appendChild(e)}` +
     `function go(){${addStyles}${JSON.stringify(files)}.forEach(function(u){add('link',u)});add('script',${JSON.stringify(entry)})}` +
-    `${runGoAfterFirstPaintIf(options.wait, { first: options.styles })}})()`;
+    `${runGoAfterFirstPaintIf(options.wait, { first: options.beforeRouteChunks })}})()`;
   return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
-}
-
-/**
- * The bare shell renders on the client: its stylesheet need not hold the first paint, which is
- * the app's frame (`#boot`, styled inline). It still downloads at once, at the highest priority
- * (a style preload), and becomes the page's stylesheet on arrival; the app waits for it before its
- * first render (`APP_STYLES_ATTRIBUTE`, src/main.tsx), so nothing renders unstyled.
- */
-export function withStylesAfterFrame(shell: string): string {
-  let found = false;
-  const html = shell.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_all, href: string) => {
-    found = true;
-    return (
-      `<link rel="preload" as="style" crossorigin href="${href}" ${APP_STYLES_ATTRIBUTE} ` +
-      `onload="this.onload=null;this.rel='stylesheet'">`
-    );
-  });
-  if (!found) throw new Error('prerender: no entry stylesheet in the shell');
-  return html;
 }
 
 export function prerender(options: PrerenderOptions): Plugin[] {
@@ -165,10 +149,11 @@ export function prerender(options: PrerenderOptions): Plugin[] {
           // boot greeting) paints in the user's scheme and the app's font.
           writeFileSync(
             join(outDir, options.shell),
-            bootAfterFirstPaint(withStylesAfterFrame(shell), {
+            bootAfterFirstPaint(shell, {
               wait: "document.visibilityState!=='hidden'",
               low: 'false',
               styles: true,
+              beforeRouteChunks: true,
             }).replace('</head>', `${entry.shellHeadMarkup()}</head>`),
           );
           const head =
