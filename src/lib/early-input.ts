@@ -83,7 +83,10 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
     if (isTextField(field)) {
-      if (!hydrated(field) || typed.has(field)) typed.set(field, { value: field.value, label: labelOf(field) });
+      // A hydrated field too while a toggle is still to be replayed: the visitor sees the switch
+      // they made (say, to Create Account) but types into the form it will replace.
+      if (!hydrated(field) || typed.has(field) || toggled.size > 0)
+        typed.set(field, { value: field.value, label: labelOf(field) });
     } else if (field instanceof HTMLInputElement && field.type !== 'file' && !hydrated(field)) {
       toggled.set(field, field.checked);
     }
