@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { APP_STYLES_ATTRIBUTE } from '../src/lib/prerendered.ts';
-import { runGoAfterFirstPaintIf } from './route-preload-plugin.ts';
+import { LINKS_PER_TASK, runGoAfterFirstPaintIf } from './route-preload-plugin.ts';
 
 export interface PrerenderOptions {
   pages: string[];
@@ -104,7 +104,10 @@ function bootAfterFirstPaint(
     `(function(){var d=document.documentElement,lo=${options.low};` +
     `function add(t,u){var e=document.createElement(t);e.crossOrigin='';if(lo)e.fetchPriority='low';` +
     `if(t==='script'){e.type='module';e.src=u}else{e.rel='modulepreload';e.href=u}document.head.appendChild(e)}` +
-    `function go(){${addStyles}${JSON.stringify(files)}.forEach(function(u){add('link',u)});add('script',${JSON.stringify(entry)})}` +
+    // The stylesheet and the entry first, then its modules' preloads a few per task: each request
+    // costs a millisecond or more of the main thread on a phone, and this runs after the first paint.
+    `function go(){${addStyles}add('script',${JSON.stringify(entry)});var f=${JSON.stringify(files)},i=0;` +
+    `(function next(){f.slice(i,i+${LINKS_PER_TASK}).forEach(function(u){add('link',u)});i+=${LINKS_PER_TASK};if(i<f.length)setTimeout(next,0)})()}` +
     `${runGoAfterFirstPaintIf(options.wait, { first: options.beforeRouteChunks })}})()`;
   return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
 }

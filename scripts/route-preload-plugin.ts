@@ -45,7 +45,7 @@ export function runGoAfterFirstPaintIf(condition: string, options: { first?: boo
 }
 
 /** Modulepreload links created per task (see `add` in the head script). */
-const LINKS_PER_TASK = 5;
+export const LINKS_PER_TASK = 5;
 
 export function routePreload(options: {
   extra?: Record<string, string>;

@@ -12,6 +12,29 @@ interface Store<T> {
   get: () => T;
 }
 
+/**
+ * Subscriptions waiting to start, one per task in order, on one timer at a time: a screen mounting
+ * a dozen queries creates one timer in React's effects phase, not a dozen (with async stack traces
+ * on, as in DevTools or Lighthouse, each captures that deep stack).
+ */
+const waiting: (() => void)[] = [];
+
+function startNext() {
+  waiting.shift()?.();
+  if (waiting.length > 0) setTimeout(startNext, 0);
+}
+
+/** Runs `start` in a later task of its own; the returned function cancels it if still waiting. */
+function startInOwnTask(start: () => void): () => void {
+  const entry = () => start();
+  waiting.push(entry);
+  if (waiting.length === 1) setTimeout(startNext, 0);
+  return () => {
+    const index = waiting.indexOf(entry);
+    if (index >= 0) waiting.splice(index, 1);
+  };
+}
+
 function createStore<T>(source: Observable<T>, initial: T): Store<T> {
   let value = initial;
   return {
@@ -21,14 +44,14 @@ function createStore<T>(source: Observable<T>, initial: T): Store<T> {
       // dozen of them would otherwise do all of that in one long task after its commit. The
       // results come from the storage worker asynchronously anyway.
       let sub: Subscription | undefined;
-      const timer = setTimeout(() => {
+      const cancel = startInOwnTask(() => {
         sub = source.subscribe((next) => {
           value = next;
           onChange();
         });
-      }, 0);
+      });
       return () => {
-        clearTimeout(timer);
+        cancel();
         sub?.unsubscribe();
       };
     },
