@@ -8,8 +8,6 @@
 import Dexie, { liveQuery, type EntityTable, type Observable } from 'dexie';
 import { OFFLINE_MEDIA_DB_NAME } from './offline-rules';
 
-export { OFFLINE_MEDIA_DB_NAME };
-
 export interface OfflineTrack {
   /** `ownerId|itemId`. */
   id: string;
