@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { APP_STYLES_ATTRIBUTE } from '../src/lib/prerendered.ts';
-import { LINKS_PER_TASK, runGoAfterFirstPaintIf } from './route-preload-plugin.ts';
+import { fewPerTask, runGoAfterFirstPaintIf } from './route-preload-plugin.ts';
 
 export interface PrerenderOptions {
   pages: string[];
@@ -104,10 +104,10 @@ function bootAfterFirstPaint(
     `(function(){var d=document.documentElement,lo=${options.low};` +
     `function add(t,u){var e=document.createElement(t);e.crossOrigin='';if(lo)e.fetchPriority='low';` +
     `if(t==='script'){e.type='module';e.src=u}else{e.rel='modulepreload';e.href=u}document.head.appendChild(e)}` +
-    // The stylesheet and the entry first, then its modules' preloads a few per task: each request
-    // costs a millisecond or more of the main thread on a phone, and this runs after the first paint.
-    `function go(){${addStyles}add('script',${JSON.stringify(entry)});var f=${JSON.stringify(files)},i=0;` +
-    `(function next(){f.slice(i,i+${LINKS_PER_TASK}).forEach(function(u){add('link',u)});i+=${LINKS_PER_TASK};if(i<f.length)setTimeout(next,0)})()}` +
+    // The stylesheet and the entry first, then its modules' preloads a few per task (this runs
+    // after the first paint, when each request's main-thread cost would add to a long task).
+    `function go(){${addStyles}add('script',${JSON.stringify(entry)});` +
+    `${fewPerTask(JSON.stringify(files), "function(batch){batch.forEach(function(u){add('link',u)})}")}}` +
     `${runGoAfterFirstPaintIf(options.wait, { first: options.beforeRouteChunks })}})()`;
   return html.replace('</body>', `<script>${loader}</script>\n  </body>`);
 }

@@ -26,11 +26,10 @@ function startNext() {
 
 /** Runs `start` in a later task of its own; the returned function cancels it if still waiting. */
 function startInOwnTask(start: () => void): () => void {
-  const entry = () => start();
-  waiting.push(entry);
+  waiting.push(start);
   if (waiting.length === 1) setTimeout(startNext, 0);
   return () => {
-    const index = waiting.indexOf(entry);
+    const index = waiting.indexOf(start);
     if (index >= 0) waiting.splice(index, 1);
   };
 }
