@@ -64,9 +64,63 @@ const isTextField = (field: Field) =>
 /** A field's label as the visitor reads it ("Email *"), to find it again if the form was re-rendered. */
 const labelOf = (field: Field) => field.labels?.[0]?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
+/** Gives `value` to a live field through its own input event, as typing would (see restore). */
+function giveValue(target: Field, value: string, appValue: string) {
+  // The tracker first learns the app's value (node setter), then the prototype's setter puts the
+  // visitor's value back unseen by it: the input event is then a real change for React.
+  target.value = appValue;
+  valueSetter(target)?.call(target, value);
+  target.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** How long a replayed click's new form may take to appear (a lazily loaded screen) before giving up. */
+const FOLLOW_MS = 3_000;
+
+/**
+ * Once `field` leaves the page (the replayed click re-rendered its form), focuses the field that
+ * replaced it (same label), with the caret at the end, and gives it the old field's text if the
+ * app did not. Watched with a MutationObserver: its callback runs right after the commit that
+ * removed the field, before the next keystroke's event, so no keystroke lands nowhere.
+ */
+function followReplaced(root: ParentNode, field: Field) {
+  const label = labelOf(field);
+  if (!label) return;
+  const observer = new MutationObserver(follow);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const timer = setTimeout(stop, FOLLOW_MS);
+  function follow() {
+    if (field.isConnected) return;
+    const replacement = [...root.querySelectorAll<Field>('input, textarea')].find(
+      (other) => isTextField(other) && labelOf(other) === label,
+    );
+    if (!replacement) {
+      if (!root.querySelector(LOADING)) stop();
+      return;
+    }
+    stop();
+    if (!replacement.value && field.value) giveValue(replacement, field.value, '');
+    // Only when focus was lost with the field, not moved elsewhere by the app or the visitor.
+    const active = document.activeElement;
+    if (!active || active === document.body) {
+      replacement.focus();
+      const end = replacement.value.length;
+      try {
+        replacement.setSelectionRange(end, end);
+      } catch {
+        // type=email and others have no selection API; the caret stays where the browser puts it.
+      }
+    }
+  }
+  observer.observe(root as Node, { childList: true, subtree: true });
+  follow();
+}
+
 export function captureEarlyInput(root: ParentNode): EarlyInput {
   // Field → the value the visitor last gave it (what was typed before this script ran, then every
-  // input event until React has hydrated the field), so a later keystroke is never undone.
+  // input event until the page is live), so a later keystroke is never undone.
   const typed = new Map<Field, { value: string; label: string }>();
   // Checkbox or radio → the state the visitor left it in (checked), likewise kept up to date.
   const toggled = new Map<HTMLInputElement, boolean>();
@@ -83,10 +137,11 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
     if (isTextField(field)) {
-      // A hydrated field too while a toggle is still to be replayed: the visitor sees the switch
-      // they made (say, to Create Account) but types into the form it will replace.
-      if (!hydrated(field) || typed.has(field) || toggled.size > 0)
-        typed.set(field, { value: field.value, label: labelOf(field) });
+      // Hydrated fields too, until the page is live: React marks a field while it renders the
+      // hydration, before that render commits and the field's events reach the app (the value is
+      // then only in the DOM), and a toggle still to be replayed replaces the form the visitor
+      // types into. A value the app did receive is left alone (restore compares with its state).
+      typed.set(field, { value: field.value, label: labelOf(field) });
     } else if (field instanceof HTMLInputElement && field.type !== 'file' && !hydrated(field)) {
       toggled.set(field, field.checked);
     }
@@ -127,11 +182,7 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
         typed.delete(field);
         const rendered = target && renderedProps(target)?.value;
         if (!target || (rendered === undefined ? target.value : rendered) === value) continue;
-        // The tracker first learns the app's value (node setter), then the prototype's setter puts
-        // the visitor's value back unseen by it: the input event is then a real change for React.
-        target.value = typeof rendered === 'string' ? rendered : '';
-        valueSetter(target)?.call(target, value);
-        target.dispatchEvent(new Event('input', { bubbles: true }));
+        giveValue(target, value, typeof rendered === 'string' ? rendered : '');
         changed = true;
       }
       // A held click or submit goes after the values, a frame later (the form state has them then).
@@ -143,11 +194,22 @@ export function captureEarlyInput(root: ParentNode): EarlyInput {
     replayHeld() {
       const held = window.__bucketHeld;
       window.__bucketHeld = undefined;
-      if (held?.target?.isConnected) held.target.click();
-      else if (held?.form?.isConnected) {
+      if (!held) return;
+      // The visitor may have gone on typing while the click waited: if the click replaces the
+      // form they are typing in, their field's focus and text follow to its replacement.
+      const focused = document.activeElement;
+      const typing =
+        (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) &&
+        isTextField(focused) &&
+        root.contains(focused)
+          ? focused
+          : null;
+      if (held.target?.isConnected) held.target.click();
+      else if (held.form?.isConnected) {
         const { form, submitter } = held;
         form.requestSubmit(submitter && form.contains(submitter) ? (submitter as HTMLButtonElement) : null);
-      }
+      } else return;
+      if (typing) followReplaced(root, typing);
     },
   };
 }
