@@ -47,3 +47,24 @@ export function useFirstPage<T>(name: CollectionName): T[] | null {
   const rows = !pages || !pending ? null : ready ? visible(ready) : fetched?.pages === pages ? fetched.rows : null;
   return rows as T[] | null;
 }
+
+/**
+ * What a screen merges under its local rows: `first` (its first pages) while there are any, then
+ * the last of them until the screen's own local rows (`local`, the same object until its query
+ * emits) have changed since. The first sync reports done before the screen's query delivers what
+ * it wrote (each subscriber hears of it in its own task), and meanwhile the screen would have
+ * neither: a new device's Daily Locker went from the drops back to its skeleton or to "Your
+ * Locker is Empty", and back. Kept rows stay under the local ones (the local row wins for an id),
+ * and a row deleted meanwhile arrives as a local change, which ends the keeping.
+ */
+export function useFirstPageUntilLocal<F>(first: F | null, local: unknown): F | null {
+  const [previous, setPrevious] = useState(first);
+  const [kept, setKept] = useState<{ first: F; local: unknown } | null>(null);
+  if (first !== previous) {
+    // Information from the previous render (React's documented pattern): re-rendered at once.
+    setPrevious(first);
+    setKept(first === null && previous !== null ? { first: previous, local } : null);
+  }
+  if (first !== null) return first;
+  return kept && kept.local === local ? kept.first : null;
+}

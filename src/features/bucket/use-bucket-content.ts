@@ -3,7 +3,7 @@ import { map } from 'rxjs';
 import { useObservableValue } from '../../data';
 import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
-import { useFirstPage } from '../../data/use-first-page';
+import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';
 import { supabase } from '../../lib/supabase';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import type { ContentRowLike } from './content-to-bucket';
@@ -72,7 +72,7 @@ function useFirstPageContent(artistId: string | null): ContentRowLike[] | null {
  */
 export function useBucketContent(artistId: string | null, refreshKey = 0): BucketContentState {
   const local = useLocalContent(artistId);
-  const first = useFirstPageContent(artistId);
+  const first = useFirstPageUntilLocal(useFirstPageContent(artistId), local);
   const newDevice = Boolean(useContext(SyncContext)?.firstPages);
   // Without a session (signed out, or the e2e in-memory harness) the server has nothing to show.
   const { session } = useAuthSnapshot();

@@ -6,7 +6,7 @@ import type { LockerInteractionDoc } from '../../../sync/schemas/locker-interact
 import type { LockerItemDoc } from '../../../sync/schemas/locker-items';
 import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
-import { useFirstPage } from '../../data/use-first-page';
+import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';
 import {
   buildSampleLockerItems,
   lockerItemsFromRows,
@@ -70,7 +70,7 @@ export function useFanLocker(): FanLocker {
   const useSample = !sync || !userId || Boolean(sync.error);
   const sample = useLockerItemsState(() => buildSampleLockerItems());
   const [local, setLocal] = useState<{ db: unknown; rows: LockerRows } | null>(null);
-  const first = useFirstLockerRows();
+  const firstRows = useFirstLockerRows();
 
   useEffect(() => {
     if (!db || useSample) return undefined;
@@ -93,6 +93,7 @@ export function useFanLocker(): FanLocker {
   }, [db, useSample]);
 
   const localRows = local && local.db === db ? local.rows : null;
+  const first = useFirstPageUntilLocal(firstRows, localRows);
   const view = useMemo(() => {
     const rows: LockerRows | null =
       localRows && first

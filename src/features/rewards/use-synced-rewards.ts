@@ -4,7 +4,7 @@ import type { DailyRewardDoc } from '../../../sync/schemas/daily-rewards';
 import type { RewardClaimDoc } from '../../../sync/schemas/reward-claims';
 import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
-import { useFirstPage } from '../../data/use-first-page';
+import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';
 import { computeStreak } from './reward-actions';
 import { writeRewardClaim } from './reward-writes';
 import { refusedClaimMessages, rewardsFromRows } from './rewards-from-rows';
@@ -39,8 +39,12 @@ export function useSyncedRewards() {
   }, [db]);
 
   const localRows = local && local.db === db ? local : null;
+  const firstRows = useMemo(
+    () => (firstRewards && firstClaims ? { rewards: firstRewards, claims: firstClaims } : null),
+    [firstRewards, firstClaims],
+  );
+  const first = useFirstPageUntilLocal(firstRows, localRows);
   const state = useMemo(() => {
-    const first = firstRewards && firstClaims ? { rewards: firstRewards, claims: firstClaims } : null;
     const rows =
       localRows && first
         ? {
@@ -53,7 +57,7 @@ export function useSyncedRewards() {
       rewards: rewardsFromRows(rows.rewards, rows.claims, new Date()),
       refused: refusedClaimMessages(rows.claims),
     };
-  }, [localRows, firstRewards, firstClaims]);
+  }, [localRows, first]);
 
   const onClaim = useCallback(
     async (day: number) => {
