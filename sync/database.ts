@@ -71,6 +71,16 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * Resolves in a later task (not a microtask): `scheduler.yield()` where the browser has it (no
+ * timer clamping, the continuation keeps its priority), else a zero-delay timer (Node, tests).
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** `bucket_<user id>`: lower-cased, with anything outside [a-z0-9_-] replaced. */
 export function databaseNameForUser(userId: string): string {
   const safe = userId.toLowerCase().replace(/[^a-z0-9_-]/g, '_');
@@ -119,22 +129,25 @@ export async function openBucketDatabase(options: OpenDatabaseOptions): Promise<
   try {
     await oneAtATime(async () => {
       await waitForCollectionSlots(names.length, options.collectionSlotTimeoutMs ?? 10_000);
-      await db.addCollections(
-        Object.fromEntries(
-          names.map((name) => {
-            const def = COLLECTIONS[name];
-            return [
-              name,
-              {
-                schema: def.schema,
-                conflictHandler: def.conflictHandler,
-                migrationStrategies: def.migrationStrategies,
-                localDocuments: false,
-              },
-            ];
-          }),
-        ) as never,
-      );
+      // One collection per task: creating one (schema checks and hash, its storage instance, the
+      // collection's own setup) is a few milliseconds of script, and all twelve at once were one
+      // long task on a phone while its first screen was up. They still open concurrently: each
+      // waits on the storage (a worker in the app) while the next one starts.
+      const added: Promise<unknown>[] = [];
+      for (const [index, name] of names.entries()) {
+        if (index > 0) await nextTask();
+        const def = COLLECTIONS[name];
+        const creator = {
+          schema: def.schema,
+          conflictHandler: def.conflictHandler,
+          migrationStrategies: def.migrationStrategies,
+          localDocuments: false,
+        };
+        const adding = db.addCollections({ [name]: creator } as never);
+        adding.catch(() => undefined); // reported through Promise.all below, not as unhandled
+        added.push(adding);
+      }
+      await Promise.all(added);
     });
     for (const name of names) trackLocalWrites(db.collections[name] as never, COLLECTIONS[name].fieldGroups);
   } catch (error) {
