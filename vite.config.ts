@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootGreeting } from './scripts/boot-greeting-plugin.ts';
+import { mantineStylesCheck } from './scripts/mantine-styles-plugin.ts';
 import { mantineHookReplacements } from './scripts/mantine-use-id-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
@@ -32,6 +33,8 @@ export default defineConfig({
     react(),
     // Mantine's useId without its second, random id (a re-render of every component using it on mount).
     mantineHookReplacements(),
+    // Mantine's styles are imported per component: the build fails if a used component has none.
+    mantineStylesCheck(),
     // A signed-in fan's greeting paints with the shell's frame, before any script (fan dashboard).
     bootGreeting(),
     // The opened route's chunks download with the entry script, not after it (first paint).

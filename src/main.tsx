@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './styles/mantine.css';
 import '@mantine/notifications/styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
