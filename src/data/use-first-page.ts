@@ -55,16 +55,17 @@ export function useFirstPage<T>(name: CollectionName): T[] | null {
  * it wrote (each subscriber hears of it in its own task), and meanwhile the screen would have
  * neither: a new device's Daily Locker went from the drops back to its skeleton or to "Your
  * Locker is Empty", and back. Kept rows stay under the local ones (the local row wins for an id),
- * and a row deleted meanwhile arrives as a local change, which ends the keeping.
+ * and a row deleted meanwhile arrives as a local change, which ends the keeping. They are kept
+ * for the signed-in user they were fetched for (`userId`) only.
  */
-export function useFirstPageUntilLocal<F>(first: F | null, local: unknown): F | null {
+export function useFirstPageUntilLocal<F>(first: F | null, local: unknown, userId: string | null): F | null {
   const [previous, setPrevious] = useState(first);
-  const [kept, setKept] = useState<{ first: F; local: unknown } | null>(null);
+  const [kept, setKept] = useState<{ first: F; local: unknown; userId: string | null } | null>(null);
   if (first !== previous) {
     // Information from the previous render (React's documented pattern): re-rendered at once.
     setPrevious(first);
-    setKept(first === null && previous !== null ? { first: previous, local } : null);
+    setKept(first === null && previous !== null ? { first: previous, local, userId } : null);
   }
   if (first !== null) return first;
-  return kept && kept.local === local ? kept.first : null;
+  return kept && kept.local === local && kept.userId === userId ? kept.first : null;
 }

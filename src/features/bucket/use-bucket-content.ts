@@ -72,8 +72,9 @@ function useFirstPageContent(artistId: string | null): ContentRowLike[] | null {
  */
 export function useBucketContent(artistId: string | null, refreshKey = 0): BucketContentState {
   const local = useLocalContent(artistId);
-  const first = useFirstPageUntilLocal(useFirstPageContent(artistId), local);
-  const newDevice = Boolean(useContext(SyncContext)?.firstPages);
+  const sync = useContext(SyncContext);
+  const first = useFirstPageUntilLocal(useFirstPageContent(artistId), local, sync?.userId ?? null);
+  const newDevice = Boolean(sync?.firstPages);
   // Without a session (signed out, or the e2e in-memory harness) the server has nothing to show.
   const { session } = useAuthSnapshot();
   const server = useServerContent(artistId, !local && !newDevice && Boolean(session), refreshKey);

@@ -93,7 +93,7 @@ export function useFanLocker(): FanLocker {
   }, [db, useSample]);
 
   const localRows = local && local.db === db ? local.rows : null;
-  const first = useFirstPageUntilLocal(firstRows, localRows);
+  const first = useFirstPageUntilLocal(firstRows, localRows, userId);
   const view = useMemo(() => {
     const rows: LockerRows | null =
       localRows && first

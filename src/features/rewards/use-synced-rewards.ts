@@ -43,7 +43,7 @@ export function useSyncedRewards() {
     () => (firstRewards && firstClaims ? { rewards: firstRewards, claims: firstClaims } : null),
     [firstRewards, firstClaims],
   );
-  const first = useFirstPageUntilLocal(firstRows, localRows);
+  const first = useFirstPageUntilLocal(firstRows, localRows, userId);
   const state = useMemo(() => {
     const rows =
       localRows && first

@@ -17,13 +17,13 @@ function shownIds(first: Rows | null, local: Rows | null): string[] {
   return [...(local?.ids ?? []), ...(first?.ids.filter((id) => !ids.has(id)) ?? [])];
 }
 
-function Screen({ first, local }: { first: Rows | null; local: Rows | null }) {
-  const kept = useFirstPageUntilLocal(first, local);
+function Screen({ first, local, userId }: { first: Rows | null; local: Rows | null; userId: string }) {
+  const kept = useFirstPageUntilLocal(first, local, userId);
   return <output>{shownIds(kept, local).join(',') || 'nothing'}</output>;
 }
 
-async function render(first: Rows | null, local: Rows | null) {
-  await act(async () => current.root.render(<Screen first={first} local={local} />));
+async function render(first: Rows | null, local: Rows | null, userId = 'fan-1') {
+  await act(async () => current.root.render(<Screen first={first} local={local} userId={userId} />));
   return current.container.querySelector('output')?.textContent;
 }
 
@@ -49,6 +49,12 @@ describe('useFirstPageUntilLocal', () => {
   it('shows nothing kept on a device that never had first pages', async () => {
     expect(await render(null, null)).toBe('nothing');
     expect(await render(null, { ids: ['drop-9'] })).toBe('drop-9');
+  });
+
+  it("never shows one user's kept rows to another", async () => {
+    expect(await render(page, null, 'fan-1')).toBe('drop-1,drop-2');
+    expect(await render(null, null, 'fan-1')).toBe('drop-1,drop-2');
+    expect(await render(null, null, 'fan-2')).toBe('nothing');
   });
 
   it('a new first page replaces the kept one', async () => {
