@@ -12,13 +12,18 @@ import type { Plugin } from 'vite';
 
 const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
 
+/** @mantine/core's whole stylesheet and the folder of its per-component files. */
+export function mantineCoreStyles(): { whole: string; dir: string } {
+  const whole = createRequire(import.meta.url).resolve('@mantine/core/styles.css');
+  return { whole, dir: join(dirname(whole), 'styles') };
+}
+
 /**
  * Mantine class → the per-component style file of @mantine/core defining it: the file naming it
  * most (another component's file may mention it in a compound selector).
  */
 function coreStyleFiles(): Map<string, string> {
-  const require = createRequire(import.meta.url);
-  const dir = join(dirname(require.resolve('@mantine/core/styles.css')), 'styles');
+  const { dir } = mantineCoreStyles();
   const owners = new Map<string, { file: string; count: number }>();
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.css') || file.endsWith('.layer.css')) continue;

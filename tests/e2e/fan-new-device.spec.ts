@@ -65,13 +65,20 @@ async function seedFan(label: string, onboarded: boolean): Promise<string> {
   return session;
 }
 
+/** What `newDevice` records in the page (read with `readProbe`). */
+interface NewDeviceProbe {
+  __shifts: number;
+  __emptyLockerSeen: boolean;
+  __lockerWentBack: string;
+}
+
 /**
  * A new device: the session in storage, nothing else. Recorded: layout shifts, an empty locker, and
  * the locker going back to its skeleton or to empty once it has shown drops.
  */
 async function newDevice(context: BrowserContext, page: Page, session: string) {
   await context.addInitScript(() => {
-    const probe = window as unknown as { __shifts: number; __emptyLockerSeen: boolean; __lockerWentBack: string };
+    const probe = window as unknown as NewDeviceProbe;
     probe.__shifts = 0;
     probe.__emptyLockerSeen = false;
     probe.__lockerWentBack = '';
@@ -95,7 +102,7 @@ async function newDevice(context: BrowserContext, page: Page, session: string) {
 
 function readProbe(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as { __shifts: number; __emptyLockerSeen: boolean; __lockerWentBack: string };
+    const w = window as unknown as NewDeviceProbe;
     return { shifts: w.__shifts, emptyLockerSeen: w.__emptyLockerSeen, lockerWentBack: w.__lockerWentBack };
   });
 }

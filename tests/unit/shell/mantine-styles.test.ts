@@ -1,13 +1,10 @@
 // Mantine's styles are imported per component (src/styles/mantine.css); the build check and the
 // cascade order they depend on.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { undefinedMantineClasses } from '../../../scripts/mantine-styles-plugin';
+import { mantineCoreStyles, undefinedMantineClasses } from '../../../scripts/mantine-styles-plugin';
 
-const require = createRequire(import.meta.url);
-const coreStyles = require.resolve('@mantine/core/styles.css');
 const imported = [
   ...readFileSync('src/styles/mantine.css', 'utf8').matchAll(/@import ["']@mantine\/core\/styles\/([\w-]+\.css)["'];/g),
 ].map((match) => match[1]!);
@@ -21,8 +18,9 @@ describe('Mantine styles per component', () => {
   });
 
   it('imports each file once, in the order of @mantine/core/styles.css (later rules override earlier ones)', () => {
-    const whole = readFileSync(coreStyles, 'utf8');
-    const dir = join(dirname(coreStyles), 'styles');
+    const styles = mantineCoreStyles();
+    const whole = readFileSync(styles.whole, 'utf8');
+    const dir = styles.dir;
     const positions = imported.map((file) => whole.indexOf(readFileSync(join(dir, file), 'utf8').trim().slice(0, 120)));
     expect(imported.length).toBeGreaterThan(3);
     expect(new Set(imported).size).toBe(imported.length);
