@@ -1,6 +1,7 @@
 /**
  * GET /__local/inbox: the local mailer's messages, for the developer and the test suites.
- * Invariants: answered only to callers on this machine (loopback remote address) and never to a
+ * Invariants: reached only through http/local-only.ts (Host 127.0.0.1/localhost/[::1], against
+ * DNS rebinding); answered only to callers on this machine (loopback remote address) and never to a
  * web page: no CORS headers at all, and any request a browser marks as coming from a page
  * (an `Origin` header, or `Sec-Fetch-Site` other than `none`/`same-origin`) is refused — a reset
  * mail in here is a session for its recipient. Opening the URL in the address bar still works.

@@ -1,6 +1,6 @@
 /**
  * The HTTP front door: CORS, routing by prefix, JWT resolution, error rendering, shutdown.
- * Invariants: every response (errors included; the local inbox excepted) carries hosted Supabase's CORS headers
+ * Invariants: every response (errors included; `/__local/*` excepted) carries hosted Supabase's CORS headers
  * (`Access-Control-Allow-Origin: *`, never credentials) and basic security headers; each
  * request runs in a RequestContext (fairness key = JWT subject or role@address; whether the
  * client has gone) that the database scheduler reads; malformed URLs and percent-encoding
@@ -21,7 +21,7 @@ import type { StorageApi } from '../storage/routes';
 import type { Server as TusServer } from '@tus/server';
 import { TUS_PATH } from '../storage/tus';
 import type { Mailer } from '../auth/mail';
-import { serveInbox } from '../auth/inbox';
+import { isLocalOnlyPath, serveLocalOnly } from './local-only';
 import { DbBusyError, requestContext, type RequestContext } from '../db/scheduler';
 
 const ALLOW_HEADERS = [
@@ -134,8 +134,8 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
   async function route(req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> {
     const rawUrl = req.url ?? '/';
     const area = areaOf(rawUrl);
-    // the inbox holds sessions (reset links): local callers only, never CORS (auth/inbox.ts)
-    if (rawUrl.split('?')[0] === '/__local/inbox') return serveInbox(req, res, apis.mailer);
+    // the inbox holds sessions (reset links): local Host and caller only, never CORS (local-only.ts)
+    if (isLocalOnlyPath(rawUrl)) return serveLocalOnly(req, res, rawUrl, apis.mailer);
     cors(req, res);
     securityHeaders(res, area);
     try {
