@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Database } from '../db/database';
 import type { JwtKeys } from './jwt';
-import type { AuthService } from './service';
+import { MAX_PASSWORD_BYTES, passwordTooLong, type AuthService } from './service';
 import type { Mailer, LocalEmailType } from './mail';
 import type { AuthLimiter } from './ratelimit';
 import type { RedirectPolicy } from './redirect';
@@ -55,7 +55,11 @@ export function requireEmail(v: unknown, message = 'Unable to validate email add
   return email;
 }
 
+/** GoTrue's checkPasswordStrength: too long (bytes) first, then too short (internal/api/password.go). */
 export function checkPassword(ctx: AuthContext, password: unknown): string {
+  if (typeof password === 'string' && passwordTooLong(password)) {
+    throw authError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
   const min = ctx.settings.minimumPasswordLength;
   if (typeof password !== 'string' || password.length < min) {
     throw authError(422, 'weak_password', `Password should be at least ${min} characters.`, { weak_password: { reasons: ['length'] } });

@@ -5,7 +5,8 @@
  * PUT /user); a password sign-in for an account with too many recent wrong passwords answers 429
  * even with the right password; sign-up returns a session at once unless e-mail confirmation is
  * on; a password change signs out the user's other sessions; an e-mail change waits for the
- * confirmation mails (flows.ts); /admin/* is served by admin.ts to the service role only.
+ * confirmation mails (flows.ts); /admin/* is served by admin.ts to the service role only; a
+ * password over 72 bytes is refused as GoTrue does (400 validation_failed) and never signs in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, type Claims } from './jwt';

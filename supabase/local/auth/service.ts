@@ -1,6 +1,7 @@
 /**
  * GoTrue-compatible account logic: users, sessions, refresh-token rotation, one-time tokens.
- * Invariants: passwords are stored only as bcrypt hashes; refresh tokens rotate on every use
+ * Invariants: passwords are stored only as bcrypt hashes, never of more than 72 bytes (bcrypt would
+ * truncate), and a longer password never matches; refresh tokens rotate on every use
  * (a revoked token reused outside the 10 s reuse interval revokes the whole session);
  * one-time tokens are stored hashed, expire after otp_expiry and are single-use; a password
  * change revokes every other session and every outstanding one-time token (as GoTrue's
@@ -40,6 +41,9 @@ export interface SessionJson {
 }
 
 const REUSE_INTERVAL_MS = 10_000;
+/** bcrypt reads at most 72 bytes of a password (GoTrue's MaxPasswordLength, internal/api/password.go). */
+export const MAX_PASSWORD_BYTES = 72;
+export const passwordTooLong = (pw: string): boolean => Buffer.byteLength(pw, 'utf8') > MAX_PASSWORD_BYTES;
 const iso = (d: Date | null | undefined): string | undefined => (d ? new Date(d).toISOString() : undefined);
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
@@ -86,12 +90,16 @@ export class AuthService {
     private readonly otpTtlMs = 3600_000,
   ) {}
 
+  /** GoTrue's admin create answers bcrypt's ErrPasswordTooLong this way (internal/api/admin.go). */
   hashPassword(pw: string): Promise<string> {
+    if (passwordTooLong(pw)) return Promise.reject(authError(400, 'validation_failed', 'bcrypt: password length exceeds 72 bytes'));
     return bcrypt.hash(pw, 10);
   }
 
   checkPassword(pw: string, hash: string | null): Promise<boolean> {
-    return hash ? bcrypt.compare(pw, hash) : Promise.resolve(false);
+    // bcrypt compares only the first 72 bytes: a longer password can never be the stored one
+    if (!hash || passwordTooLong(pw)) return Promise.resolve(false);
+    return bcrypt.compare(pw, hash);
   }
 
   async findByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
