@@ -4,7 +4,7 @@
  * is `loading` — and the route guard waits — until it no longer depends on rows still being read.
  */
 import { EMPTY_PROFILE, type AuthUser, type ProfileRoutingState } from '../../lib/auth-state';
-import { isRole, isSelfSignupRole, type Role } from '../../lib/roles';
+import { DEFAULT_ROLE, isRole, isSelfSignupRole, type Role, type SelfSignupRole } from '../../lib/roles';
 import { availableRolesFrom, roleNeedsSetup, roleSetupStatuses, type MediaIdLike } from './role-rules';
 
 export interface ProfileLike {
@@ -32,25 +32,18 @@ export function classifyProfileError(error: { code?: string | null; message?: st
   return { kind: 'error', message };
 }
 
-/** A user as the auth server sends it; `app_metadata` is server-owned (only the service role writes it). */
+/** A user as the auth server sends it; routing reads no role from its metadata but a self-signup one. */
 export type ServerUser = AuthUser & { app_metadata?: Record<string, unknown> };
 
-/** Whether server-owned data (app_metadata, never user_metadata) makes this user an admin. */
-export function isServerAdmin(user: ServerUser | null): boolean {
-  return user?.app_metadata?.role === 'admin';
-}
-
 /**
- * The requested role, else the role in user metadata, else fan. User metadata is user-editable
- * (anyone can write `role: 'admin'` into it), so it only ever names a self-signup role; admin
- * comes only from server-owned data — here app_metadata, else the server's profile row.
+ * The role used while no profile row is loaded: the requested role, else the role in user
+ * metadata, else fan — always a self-signup role. Admin comes only from a loaded profile row
+ * (server-owned); metadata is user-editable and a requested role is the client's own guess.
  */
-export function fallbackRole(user: ServerUser | null, requested?: Role | null): Role {
-  const admin = isServerAdmin(user);
-  if (requested && (requested !== 'admin' || admin)) return requested;
+export function fallbackRole(user: ServerUser | null, requested?: Role | null): SelfSignupRole {
+  if (isSelfSignupRole(requested)) return requested;
   const metadataRole = user?.user_metadata?.role;
-  if (isSelfSignupRole(metadataRole)) return metadataRole;
-  return admin ? 'admin' : 'fan';
+  return isSelfSignupRole(metadataRole) ? metadataRole : DEFAULT_ROLE;
 }
 
 export interface RoutingInputs {
@@ -76,8 +69,7 @@ export function computeProfileRoutingState(input: RoutingInputs): ProfileRouting
   });
   switch (check.kind) {
     case 'found': {
-      const profileAdmin = check.profile.role === 'admin' || isServerAdmin(user);
-      const requested = input.requestedRole === 'admin' && !profileAdmin ? null : input.requestedRole;
+      const requested = input.requestedRole === 'admin' && check.profile.role !== 'admin' ? null : input.requestedRole;
       const role = requested ?? (isRole(check.profile.role) ? check.profile.role : fallbackRole(user));
       return {
         ...base,

@@ -1,5 +1,5 @@
 // fallbackRole and the routing state must not take admin from user_metadata (user-editable: any
-// signed-in user can write `role: 'admin'` into it); admin comes only from server-owned data.
+// signed-in user can write `role: 'admin'` into it); admin comes only from the server's profile row.
 import { describe, expect, it } from 'vitest';
 import { computeProfileRoutingState, fallbackRole, type ServerUser } from '../../../src/features/roles/profile-routing-state';
 
@@ -25,9 +25,9 @@ describe('fallbackRole', () => {
     expect(fallbackRole(null)).toBe('fan');
   });
 
-  it('gives admin only from server-owned app_metadata', () => {
-    expect(fallbackRole(user({}, { role: 'admin' }))).toBe('admin');
-    expect(fallbackRole(user({ role: 'fan' }, { role: 'admin' }), 'admin')).toBe('admin');
+  it('never gives admin, even from app_metadata: only a loaded profile row makes an admin', () => {
+    expect(fallbackRole(user({}, { role: 'admin' }))).toBe('fan');
+    expect(fallbackRole(user({ role: 'fan' }, { role: 'admin' }), 'admin')).toBe('fan');
     expect(fallbackRole(user({ role: 'admin' }, { role: 'fan' }))).toBe('fan');
   });
 });
