@@ -5,7 +5,9 @@
  * on PGlite — take a bounded batch off the queue (≤ BATCH changes, ≈ BATCH_BYTES), then per
  * table ONE visibility call per chunk of ≤ CLAIMS_PER_TX claim sets, yielding between chunks so
  * requests interleave; at most one drain runs at a time and a NOTIFY during a drain schedules
- * exactly one more; delivery (socket writes) happens after the checks, in commit order;
+ * exactly one more; every claim set subscribed to a change's table and event is checked,
+ * whatever the subscriptions' filters (authorization before filters: see hub.ts); delivery
+ * (socket writes, filter evaluation) happens after the checks, in commit order;
  * stop() waits for the running drain. Visibility is judged on the row version in the change
  * (see capture.sql), so the time between the write and the check never matters.
  */
@@ -41,17 +43,12 @@ export interface ClaimSet {
   claims: Record<string, unknown>;
 }
 
-/** What the router wants checked for one change: candidate claim sets (after event/filter matching). */
-export interface Candidates<T> {
-  claimSets: ClaimSet[];
-  /** opaque per-candidate data handed back with the visible ones */
-  items: { claimKey: string; item: T }[];
-}
-
-export interface Router<T> {
+export interface Router {
   hasSubscribers(): boolean;
-  candidates(change: Change): Candidates<T> | undefined;
-  deliver(change: Change, visible: T[]): void;
+  /** The claim sets subscribed to the change's table and event, chosen without reading the row. */
+  claimSets(change: Change): ClaimSet[];
+  /** Sends the change to the subscriptions of the claim sets that may see it (filters apply here). */
+  deliver(change: Change, visibleKeys: ReadonlySet<string>): void;
 }
 
 interface QueueRow {
@@ -63,7 +60,7 @@ interface QueueRow {
   at: Date;
 }
 
-export class ChangeFeed<T> {
+export class ChangeFeed {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -72,7 +69,7 @@ export class ChangeFeed<T> {
   constructor(
     private readonly db: Database,
     private readonly tables: PublishedTables,
-    private readonly router: Router<T>,
+    private readonly router: Router,
     private readonly onError: (e: unknown) => void,
   ) {}
 
@@ -124,17 +121,19 @@ export class ChangeFeed<T> {
     if (rows.length === 0 || !this.router.hasSubscribers()) return rows.length > 0;
     rows.sort((a, b) => Number(a.id) - Number(b.id));
 
-    // Route each change to its candidate subscribers, grouped per table for one check each.
-    type Pending = { change: Change; cands: Candidates<T>; visible: T[] };
+    // Each change is checked for every claim set subscribed to its table and event, never
+    // narrowed by its filters first: what a filter says about a row must not change the work
+    // done for a subscriber who may not read that row. Grouped per table for one check each.
+    type Pending = { change: Change; sets: ClaimSet[]; visible: Set<string> };
     const all: Pending[] = [];
     const perTable = new Map<number, Pending[]>();
     for (const r of rows) {
       const table = this.tables.get(r.rel);
       if (!table) continue;
       const change: Change = { id: Number(r.id), op: r.op, table, newRow: r.new_row, oldRow: r.old_row, at: r.at };
-      const cands = this.router.candidates(change);
-      if (!cands || cands.items.length === 0) continue;
-      const p: Pending = { change, cands, visible: [] };
+      const sets = this.router.claimSets(change);
+      if (sets.length === 0) continue;
+      const p: Pending = { change, sets, visible: new Set() };
       all.push(p);
       const list = perTable.get(table.oid) ?? [];
       list.push(p);
@@ -144,11 +143,10 @@ export class ChangeFeed<T> {
       // Claim sets sorted by role (a role switch re-plans the RLS query), checked in chunks of
       // separate short transactions with a yield between them, so requests interleave.
       const byKey = new Map<string, ClaimSet>();
-      for (const { cands } of pending) for (const cs of cands.claimSets) byKey.set(cs.key, cs);
+      for (const { sets } of pending) for (const cs of sets) byKey.set(cs.key, cs);
       const claimSets = [...byKey.values()].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
       const images = pending.map(({ change }) => (change.op === 'DELETE' ? change.oldRow : change.newRow));
-      const wantedKeys = pending.map(({ cands }) => new Set(cands.claimSets.map((cs) => cs.key)));
-      const visibleKeys = pending.map(() => new Set<string>());
+      const wantedKeys = pending.map(({ sets }) => new Set(sets.map((cs) => cs.key)));
       for (let from = 0; from < claimSets.length; from += CLAIMS_PER_TX) {
         const chunk = claimSets.slice(from, from + CLAIMS_PER_TX);
         const wanted = wantedKeys.map((keys) => chunk.flatMap((cs, j) => (keys.has(cs.key) ? [j] : [])));
@@ -159,16 +157,13 @@ export class ChangeFeed<T> {
           [oid, JSON.stringify(images), JSON.stringify(wanted), JSON.stringify(chunk.map((cs) => ({ role: cs.role, claims: cs.claims })))],
         );
         (vis[0]?.v ?? []).forEach((js, i) => {
-          for (const j of js) if (chunk[j]) visibleKeys[i]!.add(chunk[j].key);
+          for (const j of js) if (chunk[j]) pending[i]!.visible.add(chunk[j].key);
         });
       }
-      pending.forEach((p, i) => {
-        p.visible = p.cands.items.filter((x) => visibleKeys[i]!.has(x.claimKey)).map((x) => x.item);
-      });
     }
     // Delivery in commit order, after the checks (never inside a transaction).
     for (const p of all) {
-      if (p.visible.length === 0) continue;
+      if (p.visible.size === 0) continue;
       try {
         this.router.deliver(p.change, p.visible);
       } catch (e) {

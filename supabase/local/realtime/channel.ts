@@ -7,11 +7,13 @@
  * event/schema/table/filter field by field); a closed channel never sends again.
  */
 import type { Claims } from '../auth/jwt';
-import { FilterError, matchesFilters, parseFilters, type Filter } from './filters';
-import type { Change } from './changes';
+import { FilterError, parseFilters, type Filter } from './filters';
 import type { PublishedTables } from './tables';
 
 export type Action = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+
+/** bounds the filters one change is compared with per channel */
+export const MAX_SUBSCRIPTIONS_PER_CHANNEL = 100;
 
 export interface Subscription {
   id: number;
@@ -47,20 +49,6 @@ export class Channel {
     return `${this.claims.role}\u0000${JSON.stringify(this.claims)}`;
   }
 
-  /** Ids of this channel's subscriptions that want `change` (event, table, filters). */
-  matching(change: Change): number[] {
-    const ids: number[] = [];
-    const row = change.op === 'DELETE' ? change.oldRow : change.newRow;
-    if (!row) return ids;
-    for (const s of this.subscriptions) {
-      if (s.action !== '*' && s.action !== change.op) continue;
-      const filters = s.tables.get(change.table.oid);
-      if (!filters) continue;
-      if (matchesFilters(filters, row, change.table.types)) ids.push(s.id);
-    }
-    return ids;
-  }
-
   close(): void {
     this.closed = true;
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
@@ -85,7 +73,10 @@ export function buildSubscriptions(
   const list = Array.isArray(params) ? params.filter((p): p is Record<string, unknown> => !!p && typeof p === 'object') : [];
   const reply: Record<string, unknown>[] = [];
   const subscriptions: Subscription[] = [];
-  let error: string | undefined;
+  let error: string | undefined =
+    list.length > MAX_SUBSCRIPTIONS_PER_CHANNEL
+      ? `Error parsing \`postgres_changes\` params: at most ${MAX_SUBSCRIPTIONS_PER_CHANNEL} subscriptions per channel on the local backend (got ${list.length})`
+      : undefined;
   for (const p of list) {
     const id = nextId();
     reply.push({ ...p, id });
@@ -115,7 +106,7 @@ export function buildSubscriptions(
     }
     const perTable = new Map<number, Filter[]>();
     try {
-      for (const t of matched) perTable.set(t.oid, typeof p.filter === 'string' ? parseFilters(p.filter, t.columnNames) : []);
+      for (const t of matched) perTable.set(t.oid, typeof p.filter === 'string' ? parseFilters(p.filter, t.types) : []);
     } catch (e) {
       if (!(e instanceof FilterError)) throw e;
       error = `Error parsing \`filter\` params: ${e.message}`;

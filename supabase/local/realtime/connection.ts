@@ -163,6 +163,7 @@ export class Connection {
     if (!check.ok) return this.shutdown(ch, check.message);
     ch.token = token;
     ch.claims = check.claims;
+    this.hub.claimsChanged(ch);
     this.scheduleExpiry(ch, check.exp);
   }
 

@@ -1,23 +1,22 @@
 /**
- * The hub: every joined channel of every connection, the change router (event/filter matching
- * → candidate claim sets → visible channels) and the fan-out of broadcasts.
- * Invariants: a change reaches a channel only when one of its subscriptions matches AND the
- * change feed has reported the channel's claim set able to SELECT the row; the change payload is
+ * The hub: every joined channel of every connection, the change router and the fan-out of
+ * broadcasts.
+ * Invariants: authorization first, filters after — for a change, the feed is given the claim
+ * sets of every channel subscribed to its table and event, chosen without reading the row, and
+ * only subscriptions whose claim set may SELECT the row are ever compared with it, so a row a
+ * subscriber may not read costs the same whatever its filters say; subscriptions are indexed
+ * per (table, event) and by the value of their first `eq`/`in` filter, so one change is compared
+ * with the subscriptions that can match it, not with every subscriber; the change payload is
  * serialised once per change and spliced into each channel's frame; broadcast goes only to
- * channels of the same topic (the sender's own only with `self`).
+ * channels of the same topic (the sender's own only with `self`), found through a topic index.
  */
 import type { JwtKeys } from '../auth/jwt';
-import type { Channel } from './channel';
-import type { Candidates, Change, Row, Router } from './changes';
+import type { Channel, Subscription } from './channel';
+import type { Change, ClaimSet, Row, Router } from './changes';
 import type { Connection } from './connection';
+import { canonical, indexKeys, matchesFilters, type Filter, type Kind } from './filters';
 import { encodeFrame } from './protocol';
 import type { PublishedTables } from './tables';
-
-export interface Delivery {
-  conn: Connection;
-  channel: Channel;
-  ids: number[];
-}
 
 function pick(row: Row | null, columns: readonly string[]): Row {
   const out: Row = {};
@@ -45,8 +44,74 @@ export function changeData(change: Change): Record<string, unknown> {
   return data;
 }
 
-export class Hub implements Router<Delivery> {
+interface Entry {
+  conn: Connection;
+  channel: Channel;
+  sub: Subscription;
+  filters: Filter[];
+  claimKey: string;
+}
+
+/** The subscriptions to one table and event. */
+class Bucket {
+  readonly claims = new Map<string, { set: ClaimSet; n: number }>();
+  /** column → its kind and canonical value → subscriptions whose first eq/in names that value */
+  readonly index = new Map<string, { kind: Kind; byValue: Map<string, Set<Entry>> }>();
+  /** subscriptions without an eq/in filter: compared with every visible row */
+  readonly scan = new Set<Entry>();
+  size = 0;
+
+  add(e: Entry, set: ClaimSet): void {
+    const c = this.claims.get(e.claimKey);
+    if (c) c.n++;
+    else this.claims.set(e.claimKey, { set, n: 1 });
+    this.size++;
+    const idx = indexKeys(e.filters);
+    if (!idx) return void this.scan.add(e);
+    let col = this.index.get(idx.column);
+    if (!col) this.index.set(idx.column, (col = { kind: idx.kind, byValue: new Map() }));
+    for (const k of idx.keys) {
+      let list = col.byValue.get(k);
+      if (!list) col.byValue.set(k, (list = new Set()));
+      list.add(e);
+    }
+  }
+
+  remove(e: Entry): void {
+    const c = this.claims.get(e.claimKey);
+    if (c && --c.n === 0) this.claims.delete(e.claimKey);
+    this.size--;
+    const idx = indexKeys(e.filters);
+    if (!idx) return void this.scan.delete(e);
+    const col = this.index.get(idx.column);
+    if (!col) return;
+    for (const k of idx.keys) {
+      const list = col.byValue.get(k);
+      list?.delete(e);
+      if (list?.size === 0) col.byValue.delete(k);
+    }
+    if (col.byValue.size === 0) this.index.delete(idx.column);
+  }
+
+  /** Subscriptions whose indexed value matches the row (each at most once), then the rest. */
+  *candidates(row: Row): Generator<Entry> {
+    for (const [column, { kind, byValue }] of this.index) {
+      const key = canonical(row[column], kind);
+      if (key === undefined) continue;
+      const list = byValue.get(key);
+      if (list) yield* list;
+    }
+    yield* this.scan;
+  }
+}
+
+const OPS = ['INSERT', 'UPDATE', 'DELETE'] as const;
+
+export class Hub implements Router {
   private readonly channels = new Map<Channel, Connection>();
+  private readonly byTopic = new Map<string, Set<Channel>>();
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly entries = new Map<Channel, { bucket: Bucket; entry: Entry }[]>();
   private subscriptionId = 0;
   /** connections dropped for exceeding the send cap (observable in tests/bench) */
   dropped = 0;
@@ -65,11 +130,52 @@ export class Hub implements Router<Delivery> {
 
   addChannel(conn: Connection, ch: Channel): void {
     this.channels.set(ch, conn);
+    let topic = this.byTopic.get(ch.topic);
+    if (!topic) this.byTopic.set(ch.topic, (topic = new Set()));
+    topic.add(ch);
+    this.register(conn, ch);
   }
 
   removeChannel(_conn: Connection, ch: Channel): void {
     ch.close();
+    this.unregister(ch);
     this.channels.delete(ch);
+    const topic = this.byTopic.get(ch.topic);
+    topic?.delete(ch);
+    if (topic?.size === 0) this.byTopic.delete(ch.topic);
+  }
+
+  /** The channel's token changed: its subscriptions move to the new claim set. */
+  claimsChanged(ch: Channel): void {
+    const conn = this.channels.get(ch);
+    if (!conn) return;
+    this.unregister(ch);
+    this.register(conn, ch);
+  }
+
+  private register(conn: Connection, ch: Channel): void {
+    const list: { bucket: Bucket; entry: Entry }[] = [];
+    const set: ClaimSet = { key: ch.claimKey, role: ch.claims.role, claims: ch.claims };
+    for (const sub of ch.subscriptions) {
+      for (const [oid, filters] of sub.tables) {
+        const entry: Entry = { conn, channel: ch, sub, filters, claimKey: set.key };
+        for (const op of OPS) {
+          if (sub.action !== '*' && sub.action !== op) continue;
+          const key = `${oid}:${op}`;
+          let bucket = this.buckets.get(key);
+          if (!bucket) this.buckets.set(key, (bucket = new Bucket()));
+          bucket.add(entry, set);
+          list.push({ bucket, entry });
+        }
+      }
+    }
+    if (list.length) this.entries.set(ch, list);
+  }
+
+  private unregister(ch: Channel): void {
+    for (const { bucket, entry } of this.entries.get(ch) ?? []) bucket.remove(entry);
+    this.entries.delete(ch);
+    for (const [key, bucket] of this.buckets) if (bucket.size === 0) this.buckets.delete(key);
   }
 
   get channelCount(): number {
@@ -77,38 +183,41 @@ export class Hub implements Router<Delivery> {
   }
 
   hasSubscribers(): boolean {
-    for (const ch of this.channels.keys()) if (ch.subscriptions.length > 0) return true;
-    return false;
+    return this.buckets.size > 0;
   }
 
-  candidates(change: Change): Candidates<Delivery> | undefined {
-    const claimSets = new Map<string, { key: string; role: string; claims: Record<string, unknown> }>();
-    const items: Candidates<Delivery>['items'] = [];
-    for (const [channel, conn] of this.channels) {
-      if (channel.closed || channel.subscriptions.length === 0) continue;
-      const ids = channel.matching(change);
-      if (ids.length === 0) continue;
-      const key = channel.claimKey;
-      if (!claimSets.has(key)) claimSets.set(key, { key, role: channel.claims.role, claims: channel.claims });
-      items.push({ claimKey: key, item: { conn, channel, ids } });
+  claimSets(change: Change): ClaimSet[] {
+    const bucket = this.buckets.get(`${change.table.oid}:${change.op}`);
+    return bucket ? [...bucket.claims.values()].map((c) => c.set) : [];
+  }
+
+  deliver(change: Change, visible: ReadonlySet<string>): void {
+    const bucket = this.buckets.get(`${change.table.oid}:${change.op}`);
+    const row = change.op === 'DELETE' ? change.oldRow : change.newRow;
+    if (!bucket || !row || visible.size === 0) return;
+    const hits = new Map<Channel, { conn: Connection; ids: number[] }>();
+    for (const e of bucket.candidates(row)) {
+      if (!visible.has(e.claimKey) || e.channel.closed || !matchesFilters(e.filters, row)) continue;
+      const hit = hits.get(e.channel);
+      if (hit) hit.ids.push(e.sub.id);
+      else hits.set(e.channel, { conn: e.conn, ids: [e.sub.id] });
     }
-    return items.length ? { claimSets: [...claimSets.values()], items } : undefined;
-  }
-
-  deliver(change: Change, visible: Delivery[]): void {
+    if (hits.size === 0) return;
     const data = JSON.stringify(changeData(change));
-    for (const { conn, channel, ids } of visible) {
+    for (const [channel, { conn, ids }] of hits) {
       if (channel.closed) continue;
+      ids.sort((a, b) => a - b);
       conn.send(encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: null }, `{"ids":${JSON.stringify(ids)},"data":${data}}`));
     }
   }
 
   broadcast(from: Connection, sender: Channel, payload: unknown): void {
     const body = JSON.stringify(payload ?? {});
-    for (const [channel, conn] of this.channels) {
-      if (channel.closed || channel.topic !== sender.topic) continue;
+    for (const channel of this.byTopic.get(sender.topic) ?? []) {
+      if (channel.closed) continue;
       if (channel === sender && !sender.settings.broadcastSelf) continue;
-      if (conn === from && channel !== sender) continue;
+      const conn = this.channels.get(channel);
+      if (!conn || (conn === from && channel !== sender)) continue;
       conn.send(encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'broadcast', payload: null }, body));
     }
   }

@@ -17,7 +17,7 @@ import type { Database } from '../db/database';
 import { checkToken, handshakeRefusal } from './auth';
 import { ChangeFeed } from './changes';
 import { Connection } from './connection';
-import { Hub, type Delivery } from './hub';
+import { Hub } from './hub';
 import { PublishedTables } from './tables';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
@@ -39,7 +39,7 @@ export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   private readonly connections = new Set<Connection>();
   private readonly hub: Hub;
-  private readonly feed: ChangeFeed<Delivery>;
+  private readonly feed: ChangeFeed;
   private readonly idleMs: number;
   private sweep: NodeJS.Timeout | undefined;
   private stopping = false;

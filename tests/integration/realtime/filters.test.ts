@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { postgresChangesFilter } from '@supabase/supabase-js';
-import { FilterError, matchesFilters, parseFilters } from '../../../supabase/local/realtime/filters';
+import { FilterError, indexKeys, matchesFilters, parseFilters } from '../../../supabase/local/realtime/filters';
 
-const columns = new Set(['id', 'n', 'title', 'at', 'flag', 'owner']);
 const types = new Map([
   ['id', 'text'],
   ['n', 'int4'],
@@ -17,7 +16,7 @@ const types = new Map([
   ['owner', 'uuid'],
 ]);
 const row = { id: 'a,b', n: 10, title: 'Hello World', at: '2026-11-22T10:00:00+00:00', flag: true, owner: 'ABCDEF00-0000-4000-8000-000000000001' };
-const m = (filter: string, r: Record<string, unknown> = row) => matchesFilters(parseFilters(filter, columns), r, types);
+const m = (filter: string, r: Record<string, unknown> = row) => matchesFilters(parseFilters(filter, types), r);
 
 describe('postgres_changes filters', () => {
   it('evaluates every supported operator by column type', () => {
@@ -37,9 +36,9 @@ describe('postgres_changes filters', () => {
     expect(m('flag=eq.t')).toBe(true);
     expect(m('flag=is.true')).toBe(true);
     expect(m('owner=eq.abcdef00-0000-4000-8000-000000000001')).toBe(true);
-    expect(m('title=like.Hello%')).toBe(true);
-    expect(m('title=like.hello%')).toBe(false);
-    expect(m('title=ilike.hello_world')).toBe(true);
+    expect(m('owner=in.(ABCDEF00-0000-4000-8000-000000000001)')).toBe(true);
+    expect(m('at=in.(2026-11-22T10:00:00.000Z)')).toBe(true);
+    expect(m('n=in.(10.0)')).toBe(true);
     expect(m('title=not.eq.Hello World')).toBe(false);
     expect(m('n=not.in.(1,2)')).toBe(true);
     expect(m('n=gt.5,title=eq.Hello World')).toBe(true);
@@ -64,12 +63,33 @@ describe('postgres_changes filters', () => {
   });
 
   it('refuses unknown columns, operators and malformed segments with a message', () => {
-    expect(() => parseFilters('nope=eq.1', columns)).toThrow(new FilterError('invalid column for filter nope'));
-    expect(() => parseFilters('n=between.1', columns)).toThrow(/unsupported filter operator `between`/);
-    expect(() => parseFilters('title=match.^H', columns)).toThrow(/not implemented by the local backend/);
-    expect(() => parseFilters('n=eq.1,,n=eq.2', columns)).toThrow(/empty segments/);
-    expect(() => parseFilters('n', columns)).toThrow(/expected column=operator.value/);
-    expect(() => parseFilters('n=in.1,2', columns)).toThrow(/parentheses/);
-    expect(parseFilters('  ', columns)).toEqual([]);
+    expect(() => parseFilters('nope=eq.1', types)).toThrow(new FilterError('invalid column for filter nope'));
+    expect(() => parseFilters('n=between.1', types)).toThrow(/unsupported filter operator `between`/);
+    for (const op of ['like', 'ilike', 'match', 'imatch']) {
+      expect(() => parseFilters(`title=${op}.%H%`, types)).toThrow(new RegExp(`\`${op}\` is not implemented by the local backend`));
+    }
+    expect(() => parseFilters('n=eq.1,,n=eq.2', types)).toThrow(/empty segments/);
+    expect(() => parseFilters('n', types)).toThrow(/expected column=operator.value/);
+    expect(() => parseFilters('n=in.1,2', types)).toThrow(/parentheses/);
+    expect(parseFilters('  ', types)).toEqual([]);
+  });
+
+  it('bounds `in` at 100 values (as Supabase documents)', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => i).join(',');
+    expect(m(`n=in.(${values(100)})`)).toBe(true);
+    expect(() => parseFilters(`n=in.(${values(101)})`, types)).toThrow('`in` filter can have at most 100 values (got 101)');
+  });
+
+  it('indexes a subscription by its first plain eq or in, in canonical form', () => {
+    expect(indexKeys(parseFilters('n=gt.1,owner=eq.ABCDEF00-0000-4000-8000-000000000001', types))).toEqual({ column: 'owner', kind: 'uuid', keys: ['abcdef00-0000-4000-8000-000000000001'] });
+    expect(indexKeys(parseFilters('n=not.eq.1,n=in.(1,01,2)', types))).toEqual({ column: 'n', kind: 'number', keys: ['1', '2'] });
+    expect(indexKeys(parseFilters('n=gt.1', types))).toBeUndefined();
+  });
+
+  it('takes pattern characters in an operand literally', () => {
+    const pct = `${'%'.repeat(30)}!`;
+    expect(m(`title=eq.${pct}`)).toBe(false);
+    expect(m(`title=eq.${pct}`, { ...row, title: pct })).toBe(true);
+    expect(m('title=gt.%')).toBe(true); // 'H' > '%' as text, no wildcard
   });
 });
