@@ -9,8 +9,15 @@ const port = Number(process.env.BUCKET_BACKEND_PORT ?? 54321);
 const dataDir = process.env.BUCKET_BACKEND_DATA ?? '.local/db';
 // test harnesses (npm start --e2e) lift the per-IP auth limits: every test comes from 127.0.0.1
 const harness = process.env.BUCKET_AUTH_RATE_LIMITS === 'harness';
+// longest signed download URL in seconds (supabase/local/README.md, "Local-only endpoints and limits")
+const signedMax = process.env.BUCKET_SIGNED_URL_MAX_EXPIRY;
 const started = Date.now();
-const backend = await startLocalBackend({ port, dataDir, rateLimits: harness ? HARNESS_RATE_LIMITS : undefined });
+const backend = await startLocalBackend({
+  port,
+  dataDir,
+  rateLimits: harness ? HARNESS_RATE_LIMITS : undefined,
+  signedUrlMaxExpirySeconds: signedMax ? Number(signedMax) : undefined,
+});
 console.log(`
 Bucket local Supabase is running (${Date.now() - started} ms)
   API URL:          ${backend.url}
@@ -18,6 +25,7 @@ Bucket local Supabase is running (${Date.now() - started} ms)
   Auth:             ${backend.url}/auth/v1
   Storage:          ${backend.url}/storage/v1  (TUS: /storage/v1/upload/resumable)
   Inbox:            ${backend.url}/__local/inbox  (this machine only; not readable by web pages)
+  Signed URLs:      expiresIn at most ${backend.signedUrlMaxExpirySeconds} s (BUCKET_SIGNED_URL_MAX_EXPIRY)
   Auth rate limits: ${harness ? 'per-IP limits lifted for tests (BUCKET_AUTH_RATE_LIMITS=harness)' : 'supabase/config.toml [auth.rate_limit]'}
   Data:             ${dataDir}
   JWT secret:       ${backend.jwtSecret}

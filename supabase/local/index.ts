@@ -20,6 +20,7 @@ import { RedirectPolicy } from './auth/redirect';
 import { RestApi } from './rest/routes';
 import { ObjectStore } from './storage/store';
 import { StorageApi } from './storage/routes';
+import { DEFAULT_SIGNED_URL_MAX_EXPIRY_S } from './storage/signed';
 import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
 import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './realtime/server';
@@ -51,6 +52,8 @@ export interface LocalBackendOptions {
   rateLimits?: Partial<AuthRateLimits>;
   /** the backend's public base URL (TUS `Location`, links); default the listening URL */
   publicUrl?: string;
+  /** longest `expiresIn` of a signed download URL, seconds; default 7 days (storage/signed.ts) */
+  signedUrlMaxExpirySeconds?: number;
   /** Realtime limits: per-client send cap, idle timeout */
   realtime?: RealtimeOptions;
 }
@@ -60,6 +63,8 @@ export interface LocalBackend {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** the cap on a signed download URL's `expiresIn`, seconds */
+  signedUrlMaxExpirySeconds: number;
   inbox(): LocalEmail[];
   /** Forgets every auth rate-limit bucket (tests only). */
   resetRateLimits(): void;
@@ -74,6 +79,10 @@ export interface LocalBackend {
 
 export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise<LocalBackend> {
   const host = opts.host ?? '127.0.0.1';
+  const signedUrlMaxExpirySeconds = opts.signedUrlMaxExpirySeconds ?? DEFAULT_SIGNED_URL_MAX_EXPIRY_S;
+  if (!Number.isSafeInteger(signedUrlMaxExpirySeconds) || signedUrlMaxExpirySeconds < 1) {
+    throw new Error(`signedUrlMaxExpirySeconds must be a whole number of seconds >= 1, got ${opts.signedUrlMaxExpirySeconds}`);
+  }
   const quiet = opts.quiet ?? false;
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
   const db = await Database.open(dataDir ? join(dataDir, 'pg') : undefined);
@@ -105,7 +114,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const rest = new RestApi(db);
   await rest.catalog.load();
   const store = new ObjectStore(db, fileRoot);
-  const storage = new StorageApi(db, store, keys);
+  const storage = new StorageApi(db, store, keys, { signedUrlMaxExpirySeconds });
   const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
   const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
@@ -132,6 +141,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     jwtSecret: LOCAL_JWT_SECRET,
+    signedUrlMaxExpirySeconds,
     inbox: () => mailer.inbox(),
     resetRateLimits: () => limiter.reset(),
     query: (sql, params) => db.query(sql, params ?? []),

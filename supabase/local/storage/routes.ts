@@ -47,9 +47,10 @@ export class StorageApi {
     _db: Database,
     private readonly store: ObjectStore,
     keys: JwtKeys,
+    opts: { signedUrlMaxExpirySeconds?: number } = {},
   ) {
     this.buckets = new BucketApi(store);
-    this.signed = new SignedUrls(store, keys);
+    this.signed = new SignedUrls(store, keys, opts.signedUrlMaxExpirySeconds);
     this.transfers = new Transfers(store);
   }
 

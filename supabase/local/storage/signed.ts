@@ -4,7 +4,8 @@
  * (select for downloads, a rolled-back insert for uploads), so the signature is the
  * permission afterwards; tokens are scoped (`download` / `upload`) and bound to one
  * `bucket/name`, so neither kind can be replayed as the other nor for another object; an
- * upload through a signed URL is written with the signer as owner and the bucket's limits.
+ * upload through a signed URL is written with the signer as owner and the bucket's limits;
+ * a download URL lives at most `signedUrlMaxExpirySeconds` (default 7 days), longer is refused.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Claims, JwtKeys } from '../auth/jwt';
@@ -15,6 +16,12 @@ import { serveObject } from './serve';
 import type { ObjectStore } from './store';
 
 const UPLOAD_URL_EXPIRY_S = 2 * 3600; // Supabase's default uploadSignedUrlExpirationTime
+/**
+ * Default cap of a download URL's `expiresIn`: 7 days, the longest a presigned S3 URL lives.
+ * Hosted Supabase only refuses values past the safe-integer range; a signed URL outlives the
+ * policy that allowed it (an unfollow, a tier drop), so the local backend bounds it.
+ */
+export const DEFAULT_SIGNED_URL_MAX_EXPIRY_S = 7 * 24 * 3600;
 
 interface SignedPayload {
   url?: unknown;
@@ -28,6 +35,7 @@ export class SignedUrls {
   constructor(
     private readonly store: ObjectStore,
     private readonly keys: JwtKeys,
+    private readonly maxExpirySeconds = DEFAULT_SIGNED_URL_MAX_EXPIRY_S,
   ) {}
 
   private async verify(token: string, bucket: string, name: string, scope: 'download' | 'upload'): Promise<SignedPayload> {
@@ -56,6 +64,10 @@ export class SignedUrls {
     const body = await jsonBody(req);
     const expiresIn = Number(body.expiresIn);
     if (!Number.isSafeInteger(expiresIn) || expiresIn < 1) throw invalidRequest('body/expiresIn must be >= 1');
+    // Supabase Storage's refusal of an out-of-range expiresIn (src/internal/auth/jwt.ts), with the cap named
+    if (expiresIn > this.maxExpirySeconds) {
+      throw storageError(400, 'InvalidParameter', `Invalid Parameter expiresIn: at most ${this.maxExpirySeconds} seconds on this backend`, { code: 'InvalidParameter' });
+    }
     if (name) {
       await this.store.visible(claims, bucket, name);
       return sendJson(res, 200, { signedURL: await this.downloadUrl(bucket, name, expiresIn) });
