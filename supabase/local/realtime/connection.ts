@@ -4,7 +4,10 @@
  * outgoing queue.
  * Invariants: every send goes through send(), which drops the whole connection once the
  * bytes queued for this client pass the cap — a slow or dead reader never makes the server
- * buffer without bound and never delays anyone else (sends never wait); messages from the
+ * buffer without bound and never delays anyone else (sends never wait); joins and other client
+ * events are counted per second and refused past the limits with Realtime's messages (too
+ * many joins disconnects the socket, too many events shuts the channel down); a socket counts
+ * for the users it joined as, up to the per-user limit; messages from the
  * client are handled one at a time in arrival order (a join's token check finishes before the
  * next frame is looked at); a closed connection has no channels left in the hub.
  */
@@ -15,14 +18,29 @@ import { decodeFrame, encodeFrame, reply, type Frame, type Vsn } from './protoco
 import type { Hub } from './hub';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** Realtime's default max_channels_per_client */
-const MAX_CHANNELS = 100;
+
+/** Counts events in the current one-second window. */
+class PerSecond {
+  private windowStart = 0;
+  private count = 0;
+  constructor(private readonly limit: number) {}
+  /** Counts one event; false once the window's limit is passed. */
+  take(now = Date.now()): boolean {
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.count = 0;
+    }
+    return ++this.count <= this.limit;
+  }
+}
 
 export class Connection {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
   closed = false;
   private inbox: Promise<void> = Promise.resolve();
+  private readonly joins: PerSecond;
+  private readonly events: PerSecond;
 
   constructor(
     private readonly ws: WebSocket,
@@ -30,7 +48,11 @@ export class Connection {
     /** the socket's apikey: a channel's token when the join carries none */
     private readonly tenantToken: string,
     private readonly hub: Hub,
+    /** who this socket counts for when a join carries no user (anon): its address */
+    readonly address: string,
   ) {
+    this.joins = new PerSecond(hub.limits.maxJoinsPerSecond);
+    this.events = new PerSecond(hub.limits.maxEventsPerSecond);
     ws.on('message', (data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean) => {
       this.lastSeen = Date.now();
       const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
@@ -43,7 +65,7 @@ export class Connection {
   /** Queues a text frame; false (and the connection dropped) past the cap. */
   send(text: string): boolean {
     if (this.closed) return false;
-    if (this.ws.bufferedAmount + Buffer.byteLength(text) > this.hub.maxBufferedBytes) {
+    if (this.ws.bufferedAmount + Buffer.byteLength(text) > this.hub.limits.maxBufferedBytes) {
       this.hub.dropped += 1;
       this.ws.terminate();
       this.teardown();
@@ -70,6 +92,7 @@ export class Connection {
     this.closed = true;
     for (const ch of this.channels.values()) this.hub.removeChannel(this, ch);
     this.channels.clear();
+    this.hub.forgetConnection(this);
   }
 
   private async onFrame(buf: Buffer, isBinary: boolean): Promise<void> {
@@ -86,6 +109,7 @@ export class Connection {
       this.send(reply(this.vsn, f, 'error', { reason: 'unmatched topic' }));
       return;
     }
+    if (f.event !== 'phx_leave' && !this.events.take()) return this.shutdown(ch, 'Too many messages per second');
     switch (f.event) {
       case 'phx_leave':
         this.send(reply(this.vsn, { ...f, joinRef: ch.joinRef }, 'ok', {}));
@@ -114,6 +138,11 @@ export class Connection {
     const fail = (reason: string) => this.send(reply(this.vsn, f, 'error', { reason }));
     if (!f.topic.startsWith('realtime:')) return void fail('unmatched topic');
     if (f.topic === 'realtime:') return void fail('TopicNameRequired: You must provide a topic name');
+    if (!this.joins.take()) {
+      // As Realtime: the join is refused and the whole socket is disconnected.
+      fail('ClientJoinRateLimitReached: Too many joins per second');
+      return this.close(1008, 'Too many joins per second');
+    }
     const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<string, unknown>;
     if (config.private === true) {
       return void fail('Unauthorized: private channels (Realtime Authorization) are not implemented by the local backend');
@@ -134,8 +163,11 @@ export class Connection {
       broadcastSelf: broadcast.self === true,
       broadcastAck: broadcast.ack === true,
     });
-    if (!this.channels.has(f.topic) && this.channels.size >= MAX_CHANNELS) {
+    if (!this.channels.has(f.topic) && this.channels.size >= this.hub.limits.maxChannelsPerClient) {
       return void fail('ChannelRateLimitReached: Too many channels');
+    }
+    if (!this.hub.admitConnection(this, check.claims)) {
+      return void fail(`ConnectionRateLimitReached: Too many connections for this user (at most ${this.hub.limits.maxConnectionsPerUser})`);
     }
     if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > 0) {
       try {

@@ -107,11 +107,36 @@ class Bucket {
 
 const OPS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
+/** Per-client bounds (see supabase/local/README.md for hosted Supabase's defaults beside them). */
+export interface RealtimeLimits {
+  /** bytes queued for one socket before it is dropped */
+  maxBufferedBytes: number;
+  /** channels joined on one socket (Realtime's max_channels_per_client) */
+  maxChannelsPerClient: number;
+  /** joins per second on one socket */
+  maxJoinsPerSecond: number;
+  /** client messages (broadcast, access_token, presence) per second on one socket */
+  maxEventsPerSecond: number;
+  /** sockets one user (JWT `sub`) may hold; sockets without a user count per address */
+  maxConnectionsPerUser: number;
+}
+
+export const DEFAULT_LIMITS: RealtimeLimits = {
+  maxBufferedBytes: 1024 * 1024,
+  maxChannelsPerClient: 100,
+  maxJoinsPerSecond: 100,
+  maxEventsPerSecond: 100,
+  maxConnectionsPerUser: 10,
+};
+
 export class Hub implements Router {
   private readonly channels = new Map<Channel, Connection>();
   private readonly byTopic = new Map<string, Set<Channel>>();
   private readonly buckets = new Map<string, Bucket>();
   private readonly entries = new Map<Channel, { bucket: Bucket; entry: Entry }[]>();
+  /** user key → its sockets, and each socket's keys */
+  private readonly sockets = new Map<string, Set<Connection>>();
+  private readonly keysOf = new Map<Connection, Set<string>>();
   private subscriptionId = 0;
   /** connections dropped for exceeding the send cap (observable in tests/bench) */
   dropped = 0;
@@ -119,9 +144,32 @@ export class Hub implements Router {
   constructor(
     readonly keys: JwtKeys,
     readonly tables: PublishedTables,
-    readonly maxBufferedBytes: number,
+    readonly limits: RealtimeLimits,
     readonly onError: (e: unknown) => void,
   ) {}
+
+  /** Counts `conn` for the user of `claims`; false when that user already holds the most sockets. */
+  admitConnection(conn: Connection, claims: { sub?: unknown }): boolean {
+    const key = typeof claims.sub === 'string' && claims.sub !== '' ? `user:${claims.sub}` : `address:${conn.address}`;
+    let set = this.sockets.get(key);
+    if (set?.has(conn)) return true;
+    if (set && set.size >= this.limits.maxConnectionsPerUser) return false;
+    if (!set) this.sockets.set(key, (set = new Set()));
+    set.add(conn);
+    let mine = this.keysOf.get(conn);
+    if (!mine) this.keysOf.set(conn, (mine = new Set()));
+    mine.add(key);
+    return true;
+  }
+
+  forgetConnection(conn: Connection): void {
+    for (const key of this.keysOf.get(conn) ?? []) {
+      const set = this.sockets.get(key);
+      set?.delete(conn);
+      if (set?.size === 0) this.sockets.delete(key);
+    }
+    this.keysOf.delete(conn);
+  }
 
   nextSubscriptionId(): number {
     this.subscriptionId = (this.subscriptionId % 2_000_000_000) + 1;

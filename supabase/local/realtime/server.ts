@@ -17,14 +17,12 @@ import type { Database } from '../db/database';
 import { checkToken, handshakeRefusal } from './auth';
 import { ChangeFeed } from './changes';
 import { Connection } from './connection';
-import { Hub } from './hub';
+import { DEFAULT_LIMITS, Hub, type RealtimeLimits } from './hub';
 import { PublishedTables } from './tables';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
-export interface RealtimeOptions {
-  /** bytes queued for one client before it is dropped; default 4 MiB */
-  maxBufferedBytes?: number;
+export interface RealtimeOptions extends Partial<RealtimeLimits> {
   /** drop a client that sent nothing (not even a heartbeat) for this long; default 60 s */
   idleTimeoutMs?: number;
 }
@@ -54,7 +52,9 @@ export class RealtimeServer {
     const onError = (e: unknown) => {
       if (!this.quiet) console.error('[local backend] realtime error', e);
     };
-    this.hub = new Hub(keys, tables, opts.maxBufferedBytes ?? 4 * 1024 * 1024, onError);
+    const limits: RealtimeLimits = { ...DEFAULT_LIMITS };
+    for (const k of Object.keys(DEFAULT_LIMITS) as (keyof RealtimeLimits)[]) if (opts[k] !== undefined) limits[k] = opts[k];
+    this.hub = new Hub(keys, tables, limits, onError);
     this.feed = new ChangeFeed(db, tables, this.hub, onError);
     this.idleMs = opts.idleTimeoutMs ?? 60_000;
   }
@@ -99,7 +99,7 @@ export class RealtimeServer {
     const vsn = url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0';
     if (this.stopping || socket.destroyed) return void socket.destroy();
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const conn = new Connection(ws, vsn, apikey!, this.hub);
+      const conn = new Connection(ws, vsn, apikey!, this.hub, req.socket.remoteAddress ?? 'unknown');
       this.connections.add(conn);
       ws.on('close', () => this.connections.delete(conn));
     });

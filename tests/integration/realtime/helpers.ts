@@ -117,3 +117,33 @@ export async function closeAll(...clients: SupabaseClient[]): Promise<void> {
   await Promise.all(clients.map((c) => c.removeAllChannels()));
   for (const c of clients) c.realtime.disconnect();
 }
+
+export type Msg = [string | null, string | null, string, string, Record<string, unknown>];
+
+/** A raw Phoenix client (vsn 2.0.0): send frames, await frames matching a predicate. */
+export async function rawPhoenix(backend: LocalBackend) {
+  const ws = new WebSocket(`${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`);
+  const received: Msg[] = [];
+  const waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
+  let closed = false;
+  ws.on('close', () => (closed = true));
+  ws.on('message', (data: Buffer) => {
+    const m = JSON.parse(data.toString()) as Msg;
+    received.push(m);
+    for (const w of [...waiters]) if (w.pred(m)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const until = (pred: (m: Msg) => boolean) =>
+    new Promise<Msg>((resolve) => {
+      const hit = received.find(pred);
+      if (hit) resolve(hit);
+      else waiters.push({ pred, resolve });
+    });
+  return { ws, received, until, isClosed: () => closed, send: (m: Msg) => ws.send(JSON.stringify(m)) };
+}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { withBackend, type LocalBackend } from '../helpers/backend';
-import { closeAll, record, rtAnon } from './helpers';
+import { closeAll, rawPhoenix, record, rtAnon } from './helpers';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 const CAP = 1024 * 1024;
@@ -26,33 +26,7 @@ afterAll(async () => {
   await backend.stop();
 });
 
-type Msg = [string | null, string | null, string, string, Record<string, unknown>];
-
-/** A raw Phoenix client: send frames, await frames matching a predicate. */
-async function rawSocket() {
-  const ws = new WebSocket(`${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`);
-  const received: Msg[] = [];
-  const waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
-  ws.on('message', (data: Buffer) => {
-    const m = JSON.parse(data.toString()) as Msg;
-    received.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const until = (pred: (m: Msg) => boolean) =>
-    new Promise<Msg>((resolve) => {
-      const hit = received.find(pred);
-      if (hit) resolve(hit);
-      else waiters.push({ pred, resolve });
-    });
-  return { ws, received, until, send: (m: Msg) => ws.send(JSON.stringify(m)) };
-}
+const rawSocket = () => rawPhoenix(backend);
 
 function client(): SupabaseClient {
   const c = rtAnon(backend);

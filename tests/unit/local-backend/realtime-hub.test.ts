@@ -9,7 +9,7 @@ import { Channel, type Subscription } from '../../../supabase/local/realtime/cha
 import type { Change, Row } from '../../../supabase/local/realtime/changes';
 import type { Connection } from '../../../supabase/local/realtime/connection';
 import { parseFilters } from '../../../supabase/local/realtime/filters';
-import { Hub } from '../../../supabase/local/realtime/hub';
+import { DEFAULT_LIMITS, Hub } from '../../../supabase/local/realtime/hub';
 import type { PublishedTable, PublishedTables } from '../../../supabase/local/realtime/tables';
 import type { JwtKeys } from '../../../supabase/local/auth/jwt';
 
@@ -47,7 +47,7 @@ function watchedRow(row: Row): { row: Row; reads: string[] } {
   return { reads, row: new Proxy(row, { get: (t, k) => (typeof k === 'string' && reads.push(k), t[k as string]) }) };
 }
 
-const hub = () => new Hub({} as JwtKeys, {} as PublishedTables, 1 << 20, () => undefined);
+const hub = () => new Hub({} as JwtKeys, {} as PublishedTables, DEFAULT_LIMITS, () => undefined);
 
 describe('realtime hub routing', () => {
   it("names claim sets without reading the row, and never compares a row with a filter of a subscriber who may not see it", () => {
