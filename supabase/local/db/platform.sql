@@ -206,3 +206,60 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- ---------------------------------------------------------------- realtime (Broadcast + Authorization)
+-- As Supabase Realtime's tenant schema: realtime.messages holds Broadcast messages sent from the
+-- database and is the table whose RLS policies authorize private channels (read = SELECT, write
+-- = INSERT, with realtime.topic() naming the channel's topic); no policy means no access.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated;
+grant all on realtime.messages to service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- Sends a Broadcast message to `topic` (private channels only unless private = false); never
+-- fails the caller's transaction (a refused insert becomes a warning, as on Supabase).
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void language plpgsql as $$
+declare
+  _id uuid := gen_random_uuid();
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (_id, case when payload ? 'id' then payload else jsonb_set(payload, '{id}', to_jsonb(_id)) end,
+            event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end $$;
+
+-- A row change as a Broadcast message (for triggers), in Supabase's payload shape.
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+) returns void language plpgsql as $$
+begin
+  perform realtime.send(
+    jsonb_build_object(
+      'old_record', case when old is null then null else to_jsonb(old) end,
+      'record', case when new is null then null else to_jsonb(new) end,
+      'operation', operation, 'table', table_name, 'schema', table_schema),
+    event_name, topic_name, true);
+end $$;

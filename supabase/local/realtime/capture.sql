@@ -169,3 +169,13 @@ end $$;
 select _realtime.install_triggers();
 -- Events queued before a restart have no subscriber left to receive them.
 truncate _realtime.changes;
+
+-- Broadcast from the database: every committed realtime.messages row is queued like a change
+-- (the authorization probes of private joins are rolled back, so they never are).
+do $$
+begin
+  if not exists (select 1 from pg_trigger where tgrelid = 'realtime.messages'::regclass and tgname = 'zz_bucket_realtime_capture') then
+    create trigger zz_bucket_realtime_capture after insert on realtime.messages
+      for each row execute function _realtime.capture();
+  end if;
+end $$;

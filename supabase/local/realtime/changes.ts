@@ -49,6 +49,8 @@ export interface Router {
   claimSets(change: Change): ClaimSet[];
   /** Sends the change to the subscriptions of the claim sets that may see it (filters apply here). */
   deliver(change: Change, visibleKeys: ReadonlySet<string>): void;
+  /** A committed realtime.messages row (Broadcast from the database). */
+  broadcastFromDatabase(message: Row): void;
 }
 
 interface QueueRow {
@@ -65,6 +67,7 @@ export class ChangeFeed {
   private again = false;
   private stopped = false;
   private unlisten: (() => Promise<void>) | undefined;
+  private messagesOid = -1;
 
   constructor(
     private readonly db: Database,
@@ -76,6 +79,8 @@ export class ChangeFeed {
   async start(): Promise<void> {
     await this.db.pg.exec(readFileSync(CAPTURE_SQL, 'utf8'));
     await this.tables.reload();
+    const { rows } = await this.db.query<{ oid: number }>("select 'realtime.messages'::regclass::oid::int as oid");
+    this.messagesOid = rows[0]?.oid ?? -1;
     this.unlisten = await this.db.pg.listen('bucket_realtime', () => this.kick());
   }
 
@@ -118,8 +123,18 @@ export class ChangeFeed {
          ) s where s.id = (select min(id) from _realtime.changes) or s.upto <= ${BATCH_BYTES})
        returning id, op, rel::int as rel, new_row, old_row, at`,
     );
-    if (rows.length === 0 || !this.router.hasSubscribers()) return rows.length > 0;
+    if (rows.length === 0) return false;
     rows.sort((a, b) => Number(a.id) - Number(b.id));
+    // Broadcasts from the database go out in commit order, before the changes of this batch.
+    for (const r of rows) {
+      if (r.rel !== this.messagesOid || !r.new_row) continue;
+      try {
+        this.router.broadcastFromDatabase(r.new_row);
+      } catch (e) {
+        this.onError(e);
+      }
+    }
+    if (!this.router.hasSubscribers()) return true;
 
     // Each change is checked for every claim set subscribed to its table and event, never
     // narrowed by its filters first: what a filter says about a row must not change the work

@@ -25,11 +25,15 @@ export interface Subscription {
 export interface ChannelSettings {
   broadcastSelf: boolean;
   broadcastAck: boolean;
+  /** a private channel: joined and written only as realtime.messages' RLS allows */
+  private: boolean;
 }
 
 export class Channel {
   subscriptions: Subscription[] = [];
   closed = false;
+  /** private channels: the write check's answer, asked once per token */
+  canWrite: Promise<boolean> | undefined;
   expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -42,6 +46,11 @@ export class Channel {
 
   get subTopic(): string {
     return this.topic.slice('realtime:'.length);
+  }
+
+  /** The broadcast namespace: private and public channels of one name never hear each other. */
+  get topicKey(): string {
+    return `${this.settings.private ? 'private' : 'public'}:${this.topic}`;
   }
 
   /** Dedup key of the claim set used for RLS checks. */

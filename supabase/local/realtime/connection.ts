@@ -13,6 +13,7 @@
  */
 import type { WebSocket } from 'ws';
 import { checkToken } from './auth';
+import { canRead, canWrite } from './authorization';
 import { buildSubscriptions, Channel } from './channel';
 import { decodeFrame, encodeFrame, reply, type Frame, type Vsn } from './protocol';
 import type { Hub } from './hub';
@@ -122,6 +123,11 @@ export class Connection {
           this.send(reply(this.vsn, f, 'error', { reason: 'binary broadcast payloads are not implemented by the local backend' }));
           return;
         }
+        if (ch.settings.private) {
+          // As Realtime: without the write policy the message is dropped, with no reply.
+          ch.canWrite ??= canWrite(this.hub.db, ch.claims, ch.subTopic);
+          if (!(await ch.canWrite) || ch.closed) return;
+        }
         this.hub.broadcast(this, ch, f.payload);
         if (ch.settings.broadcastAck) this.send(reply(this.vsn, f, 'ok', {}));
         return;
@@ -144,14 +150,17 @@ export class Connection {
       return this.close(1008, 'Too many joins per second');
     }
     const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<string, unknown>;
-    if (config.private === true) {
-      return void fail('Unauthorized: private channels (Realtime Authorization) are not implemented by the local backend');
-    }
+    const isPrivate = config.private === true;
     const given = payload.access_token ?? payload.user_token;
     const token = typeof given === 'string' && !given.startsWith('sb_') ? given : this.tenantToken;
     const check = await checkToken(this.hub.keys, token);
     if (this.closed) return;
     if (!check.ok) return void fail(`${check.code}: ${check.message}`);
+    const subTopic = f.topic.slice('realtime:'.length);
+    if (isPrivate && !(await canRead(this.hub.db, check.claims, subTopic))) {
+      return void fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`);
+    }
+    if (this.closed) return;
 
     const old = this.channels.get(f.topic);
     if (old) {
@@ -162,6 +171,7 @@ export class Connection {
     const ch = new Channel(f.topic, f.joinRef, token, check.claims, {
       broadcastSelf: broadcast.self === true,
       broadcastAck: broadcast.ack === true,
+      private: isPrivate,
     });
     if (!this.channels.has(f.topic) && this.channels.size >= this.hub.limits.maxChannelsPerClient) {
       return void fail('ChannelRateLimitReached: Too many channels');
@@ -193,8 +203,14 @@ export class Connection {
     const check = await checkToken(this.hub.keys, token);
     if (ch.closed) return;
     if (!check.ok) return this.shutdown(ch, check.message);
+    if (ch.settings.private && !(await canRead(this.hub.db, check.claims, ch.subTopic))) {
+      if (!ch.closed) this.shutdown(ch, `You no longer have permission to read from this Channel topic: ${ch.subTopic}`);
+      return;
+    }
+    if (ch.closed) return;
     ch.token = token;
     ch.claims = check.claims;
+    ch.canWrite = undefined;
     this.hub.claimsChanged(ch);
     this.scheduleExpiry(ch, check.exp);
   }

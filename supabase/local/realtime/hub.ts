@@ -8,9 +8,11 @@
  * per (table, event) and by the value of their first `eq`/`in` filter, so one change is compared
  * with the subscriptions that can match it, not with every subscriber; the change payload is
  * serialised once per change and spliced into each channel's frame; broadcast goes only to
- * channels of the same topic (the sender's own only with `self`), found through a topic index.
+ * channels of the same topic and privacy (the sender's own only with `self`), found through a
+ * topic index — so a message from the database to N listeners of a topic costs N socket writes.
  */
 import type { JwtKeys } from '../auth/jwt';
+import type { Database } from '../db/database';
 import type { Channel, Subscription } from './channel';
 import type { Change, ClaimSet, Row, Router } from './changes';
 import type { Connection } from './connection';
@@ -142,6 +144,7 @@ export class Hub implements Router {
   dropped = 0;
 
   constructor(
+    readonly db: Database,
     readonly keys: JwtKeys,
     readonly tables: PublishedTables,
     readonly limits: RealtimeLimits,
@@ -178,8 +181,8 @@ export class Hub implements Router {
 
   addChannel(conn: Connection, ch: Channel): void {
     this.channels.set(ch, conn);
-    let topic = this.byTopic.get(ch.topic);
-    if (!topic) this.byTopic.set(ch.topic, (topic = new Set()));
+    let topic = this.byTopic.get(ch.topicKey);
+    if (!topic) this.byTopic.set(ch.topicKey, (topic = new Set()));
     topic.add(ch);
     this.register(conn, ch);
   }
@@ -188,9 +191,9 @@ export class Hub implements Router {
     ch.close();
     this.unregister(ch);
     this.channels.delete(ch);
-    const topic = this.byTopic.get(ch.topic);
+    const topic = this.byTopic.get(ch.topicKey);
     topic?.delete(ch);
-    if (topic?.size === 0) this.byTopic.delete(ch.topic);
+    if (topic?.size === 0) this.byTopic.delete(ch.topicKey);
   }
 
   /** The channel's token changed: its subscriptions move to the new claim set. */
@@ -259,9 +262,26 @@ export class Hub implements Router {
     }
   }
 
+  /**
+   * A Broadcast message sent from the database (realtime.send): one frame per channel joined
+   * to its topic, private or public as the message says; no database work per subscriber.
+   */
+  broadcastFromDatabase(message: Row): void {
+    if (message.extension !== 'broadcast' || typeof message.topic !== 'string') return;
+    const key = `${message.private === false ? 'public' : 'private'}:realtime:${message.topic}`;
+    const listeners = this.byTopic.get(key);
+    if (!listeners) return;
+    const body = JSON.stringify({ type: 'broadcast', event: message.event ?? null, payload: message.payload ?? {} });
+    for (const channel of listeners) {
+      const conn = this.channels.get(channel);
+      if (channel.closed || !conn) continue;
+      conn.send(encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'broadcast', payload: null }, body));
+    }
+  }
+
   broadcast(from: Connection, sender: Channel, payload: unknown): void {
     const body = JSON.stringify(payload ?? {});
-    for (const channel of this.byTopic.get(sender.topic) ?? []) {
+    for (const channel of this.byTopic.get(sender.topicKey) ?? []) {
       if (channel.closed) continue;
       if (channel === sender && !sender.settings.broadcastSelf) continue;
       const conn = this.channels.get(channel);

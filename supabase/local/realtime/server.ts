@@ -54,7 +54,7 @@ export class RealtimeServer {
     };
     const limits: RealtimeLimits = { ...DEFAULT_LIMITS };
     for (const k of Object.keys(DEFAULT_LIMITS) as (keyof RealtimeLimits)[]) if (opts[k] !== undefined) limits[k] = opts[k];
-    this.hub = new Hub(keys, tables, limits, onError);
+    this.hub = new Hub(db, keys, tables, limits, onError);
     this.feed = new ChangeFeed(db, tables, this.hub, onError);
     this.idleMs = opts.idleTimeoutMs ?? 60_000;
   }

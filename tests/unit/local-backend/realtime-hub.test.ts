@@ -12,6 +12,7 @@ import { parseFilters } from '../../../supabase/local/realtime/filters';
 import { DEFAULT_LIMITS, Hub } from '../../../supabase/local/realtime/hub';
 import type { PublishedTable, PublishedTables } from '../../../supabase/local/realtime/tables';
 import type { JwtKeys } from '../../../supabase/local/auth/jwt';
+import type { Database } from '../../../supabase/local/db/database';
 
 const columns = [
   { name: 'id', type: 'uuid' },
@@ -36,7 +37,7 @@ function fakeConn(frames: string[]): Connection {
 
 let nextId = 0;
 function channel(sub: string, filters: string[]): Channel {
-  const ch = new Channel(`realtime:${sub}-${nextId}`, '1', 'token', { role: 'authenticated', sub, exp: 9e9 } as never, { broadcastSelf: false, broadcastAck: false });
+  const ch = new Channel(`realtime:${sub}-${nextId}`, '1', 'token', { role: 'authenticated', sub, exp: 9e9 } as never, { broadcastSelf: false, broadcastAck: false, private: false });
   ch.subscriptions = filters.map((f): Subscription => ({ id: ++nextId, action: '*', tables: new Map([[table.oid, parseFilters(f, table.types)]]) }));
   return ch;
 }
@@ -47,7 +48,7 @@ function watchedRow(row: Row): { row: Row; reads: string[] } {
   return { reads, row: new Proxy(row, { get: (t, k) => (typeof k === 'string' && reads.push(k), t[k as string]) }) };
 }
 
-const hub = () => new Hub({} as JwtKeys, {} as PublishedTables, DEFAULT_LIMITS, () => undefined);
+const hub = () => new Hub({} as Database, {} as JwtKeys, {} as PublishedTables, DEFAULT_LIMITS, () => undefined);
 
 describe('realtime hub routing', () => {
   it("names claim sets without reading the row, and never compares a row with a filter of a subscriber who may not see it", () => {
