@@ -116,8 +116,8 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const store = new ObjectStore(db, fileRoot);
   const storage = new StorageApi(db, store, keys, { signedUrlMaxExpirySeconds });
   const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
-  const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet });
   const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
+  const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet, realtime: realtime.rest });
 
   try {
     await realtime.start(http.server);

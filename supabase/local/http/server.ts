@@ -18,6 +18,7 @@ import { storageError } from '../storage/store';
 import type { RestApi } from '../rest/routes';
 import type { AuthApi } from '../auth/routes';
 import type { StorageApi } from '../storage/routes';
+import type { RestBroadcast } from '../realtime/rest-broadcast';
 import type { Server as TusServer } from '@tus/server';
 import { TUS_PATH } from '../storage/tus';
 import type { Mailer } from '../auth/mail';
@@ -44,12 +45,14 @@ export interface Apis {
   tus: TusServer;
   mailer: Mailer;
   quiet: boolean;
+  /** Realtime's REST broadcast API (`/realtime/v1/api/broadcast…`); the socket is an upgrade, not routed here */
+  realtime: RestBroadcast;
 }
 
 /** Idle keep-alive lifetime, as the hosted gateway's `keepalive_timeout`. */
 const KEEP_ALIVE_MS = 60_000;
 
-type Area = 'rest' | 'auth' | 'storage' | 'other';
+type Area = 'rest' | 'auth' | 'storage' | 'realtime' | 'other';
 
 /** Hosted Supabase's CORS: any origin, never credentials (the keys travel in headers). */
 function cors(req: IncomingMessage, res: ServerResponse): void {
@@ -81,7 +84,10 @@ function badUrl(area: Area, detail: string): HttpError {
 }
 
 function areaOf(rawUrl: string): Area {
-  return rawUrl.startsWith('/rest/v1') ? 'rest' : rawUrl.startsWith('/auth/v1') ? 'auth' : rawUrl.startsWith('/storage/v1') ? 'storage' : 'other';
+  if (rawUrl.startsWith('/rest/v1')) return 'rest';
+  if (rawUrl.startsWith('/auth/v1')) return 'auth';
+  if (rawUrl.startsWith('/storage/v1')) return 'storage';
+  return rawUrl.startsWith('/realtime/v1') ? 'realtime' : 'other';
 }
 
 /** Resolves the caller's claims; `undefined` + an area-shaped error when absent/invalid. */
@@ -168,6 +174,7 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
         }
         return await apis.auth.handle(req, res, sub, url);
       }
+      if (area === 'realtime') return await apis.realtime.handle(req, res, path.slice('/realtime/v1'.length), url, ctx);
       if (area === 'rest') {
         const { claims, error } = await resolveClaims(req, apis.keys, 'rest');
         if (!claims) throw error!;
@@ -209,6 +216,7 @@ function busyError(area: Area, e: DbBusyError): HttpError {
   const status = e.kind === 'queue-timeout' ? 504 : e.kind === 'nested' ? 500 : 503;
   if (area === 'storage') return storageError(status, 'DatabaseTimeout', e.message);
   if (area === 'auth') return authError(status, 'request_timeout', e.message);
+  if (area === 'realtime') return new HttpError(status, { message: e.message }, status === 503 ? { 'Retry-After': '1' } : {});
   const msg = e.kind === 'queue-timeout' ? 'Timed out acquiring connection from connection pool.' : 'Too many requests are waiting for the database connection.';
   const err = pgrst(status, 'PGRST003', msg, e.message);
   return new HttpError(err.status, err.body, status === 503 ? { 'Retry-After': '1' } : {});
@@ -222,6 +230,7 @@ function renderError(res: ServerResponse, area: Area, e: unknown, quiet: boolean
   if (e instanceof BodyTooLargeError) {
     if (area === 'storage') e = storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
     else if (area === 'auth') e = authError(413, 'request_too_large', 'Request body too large');
+    else if (area === 'realtime') e = new HttpError(413, { message: `Request body too large: at most ${e.limit} bytes` });
     else e = pgrst(413, 'PGRST413', 'Request body too large', `The request body exceeds ${e.limit} bytes`);
   }
   if (e instanceof HttpError) {
@@ -232,7 +241,13 @@ function renderError(res: ServerResponse, area: Area, e: unknown, quiet: boolean
   if (!quiet) console.error('[local backend] unexpected error', e);
   const message = e instanceof Error ? e.message : String(e);
   const err =
-    area === 'storage' ? storageError(500, 'InternalError', message) : area === 'auth' ? authError(500, 'unexpected_failure', message) : pgrst(500, 'PGRST000', message);
+    area === 'storage'
+      ? storageError(500, 'InternalError', message)
+      : area === 'auth'
+        ? authError(500, 'unexpected_failure', message)
+        : area === 'realtime'
+          ? new HttpError(500, { message })
+          : pgrst(500, 'PGRST000', message);
   if (!res.headersSent) sendJson(res, err.status, err.body);
   else res.destroy();
 }

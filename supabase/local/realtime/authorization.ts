@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Claims } from '../auth/jwt';
 import type { Database, Tx } from '../db/database';
+import { DbBusyError } from '../db/scheduler';
 
 async function asCaller(tx: Tx, claims: Claims, topic: string): Promise<void> {
   await tx.query(
@@ -35,8 +36,11 @@ export async function canRead(db: Database, claims: Claims, topic: string): Prom
   }
 }
 
-/** May these claims send Broadcast messages to `topic` on a private channel? */
-export async function canWrite(db: Database, claims: Claims, topic: string): Promise<boolean> {
+/**
+ * May these claims send Broadcast messages to `topic` on a private channel? With
+ * `onBusy: 'throw'` a busy database is reported (DbBusyError) instead of denying.
+ */
+export async function canWrite(db: Database, claims: Claims, topic: string, onBusy: 'deny' | 'throw' = 'deny'): Promise<boolean> {
   if (claims.role === 'service_role') return true;
   try {
     return await db.asSuperuser(async (tx) => {
@@ -45,7 +49,8 @@ export async function canWrite(db: Database, claims: Claims, topic: string): Pro
       await tx.rollback();
       return true;
     });
-  } catch {
+  } catch (e) {
+    if (onBusy === 'throw' && e instanceof DbBusyError) throw e;
     return false;
   }
 }

@@ -63,16 +63,16 @@ export class Connection {
     ws.on('error', () => this.teardown());
   }
 
-  /** Queues a text frame; false (and the connection dropped) past the cap. */
-  send(text: string): boolean {
+  /** Queues a frame (text, or binary for a Buffer); false (and the connection dropped) past the cap. */
+  send(frame: string | Buffer): boolean {
     if (this.closed) return false;
-    if (this.ws.bufferedAmount + Buffer.byteLength(text) > this.hub.limits.maxBufferedBytes) {
+    if (this.ws.bufferedAmount + Buffer.byteLength(frame) > this.hub.limits.maxBufferedBytes) {
       this.hub.dropped += 1;
       this.ws.terminate();
       this.teardown();
       return false;
     }
-    this.ws.send(text);
+    this.ws.send(frame);
     return true;
   }
 

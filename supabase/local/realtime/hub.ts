@@ -17,7 +17,7 @@ import type { Channel, Subscription } from './channel';
 import type { Change, ClaimSet, Row, Router } from './changes';
 import type { Connection } from './connection';
 import { canonical, indexKeys, matchesFilters, type Filter, type Kind } from './filters';
-import { encodeFrame } from './protocol';
+import { encodeBinaryBroadcast, encodeFrame } from './protocol';
 import type { PublishedTables } from './tables';
 
 function pick(row: Row | null, columns: readonly string[]): Row {
@@ -121,6 +121,8 @@ export interface RealtimeLimits {
   maxEventsPerSecond: number;
   /** sockets one user (JWT `sub`) may hold; sockets without a user count per address */
   maxConnectionsPerUser: number;
+  /** one REST broadcast payload, as Realtime's max_payload_size_in_kb (bytes = kb × 1000 + 500) */
+  maxPayloadSizeKb: number;
 }
 
 export const DEFAULT_LIMITS: RealtimeLimits = {
@@ -129,6 +131,8 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxJoinsPerSecond: 100,
   maxEventsPerSecond: 100,
   maxConnectionsPerUser: 10,
+  // hosted Free plan's broadcast payload limit; keeps one message far below a socket's send cap
+  maxPayloadSizeKb: 256,
 };
 
 export class Hub implements Router {
@@ -262,21 +266,44 @@ export class Hub implements Router {
     }
   }
 
-  /**
-   * A Broadcast message sent from the database (realtime.send): one frame per channel joined
-   * to its topic, private or public as the message says; no database work per subscriber.
-   */
+  /** A Broadcast message sent from the database (realtime.send), private unless it says otherwise. */
   broadcastFromDatabase(message: Row): void {
     if (message.extension !== 'broadcast' || typeof message.topic !== 'string') return;
-    const key = `${message.private === false ? 'public' : 'private'}:realtime:${message.topic}`;
-    const listeners = this.byTopic.get(key);
-    if (!listeners) return;
-    const body = JSON.stringify({ type: 'broadcast', event: message.event ?? null, payload: message.payload ?? {} });
-    for (const channel of listeners) {
+    this.publish(message.topic, message.private !== false, message.event ?? null, message.payload ?? {});
+  }
+
+  private listeners(topic: string, isPrivate: boolean): [Channel, Connection][] {
+    const out: [Channel, Connection][] = [];
+    for (const channel of this.byTopic.get(`${isPrivate ? 'private' : 'public'}:realtime:${topic}`) ?? []) {
       const conn = this.channels.get(channel);
-      if (channel.closed || !conn) continue;
+      if (!channel.closed && conn) out.push([channel, conn]);
+    }
+    return out;
+  }
+
+  /**
+   * A message from outside any socket (database, REST API): one frame per channel joined to
+   * `topic` with that privacy; no database work per subscriber. Returns the channels reached.
+   */
+  publish(topic: string, isPrivate: boolean, event: unknown, payload: unknown, meta?: Record<string, unknown>): number {
+    const listeners = this.listeners(topic, isPrivate);
+    if (listeners.length === 0) return 0;
+    const body = JSON.stringify(meta ? { type: 'broadcast', event, payload, meta } : { type: 'broadcast', event, payload });
+    for (const [channel, conn] of listeners) {
       conn.send(encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'broadcast', payload: null }, body));
     }
+    return listeners.length;
+  }
+
+  /** Raw bytes to the vsn 2.0.0 channels of `topic` (Realtime cannot convert them for 1.0.0 sockets either). */
+  publishBinary(topic: string, isPrivate: boolean, event: string, bytes: Uint8Array): number {
+    let reached = 0;
+    for (const [channel, conn] of this.listeners(topic, isPrivate)) {
+      if (conn.vsn !== '2.0.0') continue;
+      const frame = encodeBinaryBroadcast(channel.topic, event, bytes);
+      if (frame && conn.send(frame)) reached++;
+    }
+    return reached;
   }
 
   broadcast(from: Connection, sender: Channel, payload: unknown): void {

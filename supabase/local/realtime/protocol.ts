@@ -4,6 +4,8 @@
  * a client broadcast whose payload has a string `event` arrives as a binary "user broadcast
  * push" (kind 3: header lengths, then join_ref, ref, topic, event, metadata, then the payload as
  * JSON or raw bytes). vsn 1.0.0: JSON objects `{join_ref, ref, topic, event, payload}`.
+ * Server → client binary frames are "user broadcasts" (kind 4: topic, event and metadata lengths,
+ * payload encoding, then the strings and the payload), which only vsn 2.0.0 clients understand.
  * Invariants: decode never throws (undefined = malformed frame); encode produces exactly one
  * text frame; `rawPayload` lets a pre-serialised JSON payload be spliced in without re-encoding.
  */
@@ -21,6 +23,7 @@ export interface Frame {
 }
 
 const USER_BROADCAST_PUSH = 3;
+const USER_BROADCAST = 4;
 
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
@@ -90,4 +93,19 @@ export function encodeFrame(vsn: Vsn, f: Frame, rawPayload?: string): string {
 
 export function reply(vsn: Vsn, req: Frame, status: 'ok' | 'error', response: unknown): string {
   return encodeFrame(vsn, { joinRef: req.joinRef, ref: req.ref, topic: req.topic, event: 'phx_reply', payload: { status, response } });
+}
+
+/** The longest topic or event a binary frame can name (one length byte each, as Realtime's V2Serializer). */
+export const MAX_BINARY_HEADER_FIELD = 255;
+
+/**
+ * A binary user broadcast (kind 4) carrying raw bytes, as Realtime's V2Serializer sends it;
+ * undefined when the topic or event is too long for its one-byte length.
+ */
+export function encodeBinaryBroadcast(topic: string, event: string, bytes: Uint8Array): Buffer | undefined {
+  const t = Buffer.from(topic, 'utf8');
+  const e = Buffer.from(event, 'utf8');
+  if (t.length > MAX_BINARY_HEADER_FIELD || e.length > MAX_BINARY_HEADER_FIELD) return undefined;
+  // kind, topic length, event length, metadata length (none), payload encoding (0 = binary)
+  return Buffer.concat([Buffer.from([USER_BROADCAST, t.length, e.length, 0, 0]), t, e, bytes]);
 }

@@ -1,7 +1,8 @@
 /**
  * Supabase Realtime on the local backend: the WebSocket endpoint `/realtime/v1/websocket`
  * (Phoenix channels, vsn 1.0.0 and 2.0.0) with `postgres_changes` on the `supabase_realtime`
- * publication, per-subscriber RLS, broadcast, and token checks.
+ * publication, per-subscriber RLS, broadcast, and token checks; the REST broadcast API
+ * (`rest`, served by the HTTP server) shares its hub.
  * Invariants: the socket handshake requires a valid apikey (`apikey` query param, as
  * realtime-js sends it) — refused with Realtime's HTTP status and `{ error }`; other upgrade
  * paths are refused with 404; a connection silent for longer than the idle timeout (no
@@ -18,6 +19,7 @@ import { checkToken, handshakeRefusal } from './auth';
 import { ChangeFeed } from './changes';
 import { Connection } from './connection';
 import { DEFAULT_LIMITS, Hub, type RealtimeLimits } from './hub';
+import { RestBroadcast } from './rest-broadcast';
 import { PublishedTables } from './tables';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
@@ -38,6 +40,8 @@ export class RealtimeServer {
   private readonly connections = new Set<Connection>();
   private readonly hub: Hub;
   private readonly feed: ChangeFeed;
+  /** the REST broadcast API, routed by the HTTP server under `/realtime/v1` */
+  readonly rest: RestBroadcast;
   private readonly idleMs: number;
   private sweep: NodeJS.Timeout | undefined;
   private stopping = false;
@@ -56,6 +60,7 @@ export class RealtimeServer {
     for (const k of Object.keys(DEFAULT_LIMITS) as (keyof RealtimeLimits)[]) if (opts[k] !== undefined) limits[k] = opts[k];
     this.hub = new Hub(db, keys, tables, limits, onError);
     this.feed = new ChangeFeed(db, tables, this.hub, onError);
+    this.rest = new RestBroadcast(this.hub);
     this.idleMs = opts.idleTimeoutMs ?? 60_000;
   }
 
