@@ -85,6 +85,8 @@ export const COLLECTIONS = {
     migrationStrategies: {},
     fieldGroups: CONTENT_ITEM_FIELD_GROUPS,
     replication: { pull: true, push: true, batchSize: 1000 },
+    // the artist's own items; fans receive others' through followed_content
+    isVisible: (row, userId) => row.artist_id === userId,
   }),
   // Fan experience (locker, rewards, subscriptions): drops and calendars are pull-only.
   locker_items: define<LockerItemDoc>({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveStatus, retryDelay, type StatusFacts } from '../../../sync/engine/derive-status';
 import { classifyResult, withAuthRetry } from '../../../sync/replication/request';
-import { afterCheckpointFilter } from '../../../sync/replication/checkpoint';
 import { syncBadgeLabel, syncModeSuffix } from '../../../src/components/SyncIndicator';
 
 const idle: StatusFacts = { online: true, running: true, failure: null, active: false, pending: 0 };
@@ -71,9 +70,4 @@ describe('request classification', () => {
     expect(calls).toBe(2);
   });
 
-  it('builds the contract pull filter', () => {
-    expect(afterCheckpointFilter({ modified: '2026-11-20T21:54:00.123456+00:00', id: 'u|fan' })).toBe(
-      '_modified.gt.2026-11-20T21:54:00.123456+00:00,and(_modified.eq.2026-11-20T21:54:00.123456+00:00,id.gt.u|fan)',
-    );
-  });
 });
