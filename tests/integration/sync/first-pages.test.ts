@@ -1,4 +1,4 @@
-// A new device's first pull pages, fetched while its database opens (sync/replication/first-pages.ts):
+// An artist's new device's first pull pages, fetched while its database opens (sync/replication/first-pages.ts):
 // the first pull takes them instead of asking again, nothing changed meanwhile is lost, and a stale
 // or failed page is never used.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -9,11 +9,12 @@ import { openDevice, signUp, type Device } from './devices';
 
 let backend: LocalBackend;
 let artistId: string;
+const artistEmail = `first-pages-artist-${Date.now().toString(36)}@example.test`;
 const devices: Device[] = [];
 
 beforeAll(async () => {
   backend = await withBackend();
-  artistId = await signUp(backend, `first-pages-artist-${Date.now().toString(36)}@example.test`);
+  artistId = await signUp(backend, artistEmail);
   await backend.query(
     `insert into public.content_items (artist_id, title, file_path, file_type, file_size, metadata, is_public)
      select $1::uuid, 'Seed ' || g, $1::text || '/' || g || '.mp3', 'audio/mpeg', 1000, '{}'::jsonb, true
@@ -28,10 +29,12 @@ afterAll(async () => {
   await backend.stop();
 });
 
-/** A signed-in fan's client that records the first-page requests (no checkpoint filter) per table. */
-async function countingFan(failFirst = false) {
-  const email = `first-pages-fan-${Math.random().toString(36).slice(2)}@example.test`;
-  await signUp(backend, email);
+/**
+ * A signed-in client on a new device of the artist (or of a new user with `email`) that records
+ * the first-page requests (pulls from position 0) per collection.
+ */
+async function countingDevice(failFirst = false, email = artistEmail) {
+  if (email !== artistEmail) await signUp(backend, email);
   const firstPageRequests: string[] = [];
   let failNext = failFirst;
   const client: SupabaseClient = createClient(backend.url, backend.anonKey, {
@@ -39,9 +42,9 @@ async function countingFan(failFirst = false) {
     global: {
       fetch: (input, init) => {
         const url = new URL(String(input instanceof Request ? input.url : input));
-        const table = /\/rest\/v1\/([a-z_]+)/.exec(url.pathname)?.[1];
-        if (table && (init?.method ?? 'GET') === 'GET' && !url.searchParams.has('or')) {
-          firstPageRequests.push(table);
+        const args = url.pathname.endsWith('/rest/v1/rpc/sync_pull') && typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+        if (args && args.p_after_txid === '0') {
+          firstPageRequests.push(String(args.p_collection));
           if (failNext) {
             failNext = false;
             return Promise.reject(new TypeError('fetch failed (network down)'));
@@ -61,8 +64,8 @@ const titles = async (device: Device) =>
 
 describe('first pages on a new device', () => {
   it('the first pull takes the prefetched page (one request), and what changed after it still arrives', async () => {
-    const fan = await countingFan();
-    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId });
+    const mine = await countingDevice();
+    const pages = createFirstPages({ supabase: mine.client, userId: mine.userId });
     const page = await pages.get('content_items');
     expect(page.documents.map((d) => d.title)).toContain('Seed 7');
     expect(pages.peek('content_items')).toHaveLength(page.documents.length);
@@ -78,7 +81,7 @@ describe('first pages on a new device', () => {
       [artistId],
     );
 
-    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    const device = await openDevice(backend, mine.email, { supabase: mine.client, firstPages: pages });
     devices.push(device);
     await device.engine.start();
     await device.engine.resync();
@@ -89,31 +92,31 @@ describe('first pages on a new device', () => {
     expect(local).not.toContain('Seed 7');
     expect(local).toHaveLength(31);
     // One first-page request for content_items: the prefetch; the replication did not ask again.
-    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
+    expect(mine.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
     // The page the screen showed is the page as fetched (the replication got a copy).
     expect(pages.peek('content_items')?.map((d) => d.title)).toContain('Seed 7');
   });
 
   it('a stale page is not taken: the first pull asks the server again', async () => {
-    const fan = await countingFan();
+    const mine = await countingDevice();
     let now = 1_000_000;
-    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId, maxAgeMs: 30_000, now: () => now });
+    const pages = createFirstPages({ supabase: mine.client, userId: mine.userId, maxAgeMs: 30_000, now: () => now });
     await pages.get('content_items');
     now += 30_001;
-    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    const device = await openDevice(backend, mine.email, { supabase: mine.client, firstPages: pages });
     devices.push(device);
     await device.engine.start();
     await device.engine.resync();
-    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(2);
+    expect(mine.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(2);
     expect(await titles(device)).toContain('Late arrival');
   });
 
   it('a failed prefetch is never handed over: the first pull fetches and syncs normally', async () => {
-    const fan = await countingFan(true);
-    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId });
+    const mine = await countingDevice(true);
+    const pages = createFirstPages({ supabase: mine.client, userId: mine.userId });
     await expect(pages.get('content_items')).rejects.toThrow();
     expect(pages.peek('content_items')).toBeUndefined();
-    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    const device = await openDevice(backend, mine.email, { supabase: mine.client, firstPages: pages });
     devices.push(device);
     await device.engine.start();
     await device.engine.resync();
@@ -122,16 +125,16 @@ describe('first pages on a new device', () => {
   });
 
   it("another user's pages are never used by an engine", async () => {
-    const fan = await countingFan();
-    const other = await countingFan();
+    const mine = await countingDevice();
+    const other = await countingDevice(false, `first-pages-mine-${Math.random().toString(36).slice(2)}@example.test`);
     const pages = createFirstPages({ supabase: other.client, userId: other.userId });
     await pages.get('content_items');
-    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    const device = await openDevice(backend, mine.email, { supabase: mine.client, firstPages: pages });
     devices.push(device);
     await device.engine.start();
     await device.engine.resync();
-    // The fan's engine pulled its own first page; the other user's page is still untaken.
-    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
+    // The mine's engine pulled its own first page; the other user's page is still untaken.
+    expect(mine.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
     expect(pages.take('content_items', 1000)).toBeDefined();
   });
 
@@ -142,14 +145,14 @@ describe('first pages on a new device', () => {
        from generate_series(1, 1169) g`,
       [artistId],
     );
-    const fan = await countingFan();
-    const pages = createFirstPages({ supabase: fan.client, userId: fan.userId });
+    const mine = await countingDevice();
+    const pages = createFirstPages({ supabase: mine.client, userId: mine.userId });
     expect((await pages.get('content_items')).documents).toHaveLength(1000);
-    const device = await openDevice(backend, fan.email, { supabase: fan.client, firstPages: pages });
+    const device = await openDevice(backend, mine.email, { supabase: mine.client, firstPages: pages });
     devices.push(device);
     await device.engine.start();
     await device.engine.resync();
     expect(await device.engine.db.content_items.count().exec()).toBe(31 + 1169);
-    expect(fan.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
+    expect(mine.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(1);
   });
 });

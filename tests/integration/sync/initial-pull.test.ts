@@ -14,8 +14,9 @@ afterAll(async () => {
 });
 
 describe('initial sync', () => {
-  it('pulls 5,000 rows into an empty device, arrays and objects intact', async () => {
-    const artistId = await signUp(backend, `seed-artist-${Date.now().toString(36)}@example.test`);
+  it("pulls 5,000 rows into an artist's empty device, arrays and objects intact", async () => {
+    const email = `seed-artist-${Date.now().toString(36)}@example.test`;
+    const artistId = await signUp(backend, email);
     await backend.query(
       `insert into public.content_items (artist_id, title, description, file_path, file_type, file_size, metadata, is_public)
        select $1::uuid, 'Track ' || g, 'seeded', $1::text || '/' || g || '-track.mp3', 'audio/mpeg', 1000 + g,
@@ -23,8 +24,6 @@ describe('initial sync', () => {
        from generate_series(1, 5000) g`,
       [artistId],
     );
-    const email = `empty-device-${Date.now().toString(36)}@example.test`;
-    await signUp(backend, email);
     fan = await openDevice(backend, email);
     const started = performance.now();
     await fan.engine.start();
