@@ -48,8 +48,9 @@ test('a 1,200-item artist sees the first page while the rest syncs, then pages o
   // Hold every content_items pull after the first page until the first page is on screen.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rest/v1/content_items?*', async (route: Route) => {
-    if (route.request().url().includes('or=')) await released;
+  await page.route('**/rest/v1/rpc/sync_pull', async (route: Route) => {
+    const args = (route.request().postDataJSON() ?? {}) as { p_collection?: string; p_after_txid?: string };
+    if (args.p_collection === 'content_items' && args.p_after_txid !== '0') await released;
     await route.continue();
   });
 
