@@ -6,89 +6,30 @@
  * Fails with an install hint when PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
+import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
 import { JUSTIFIED, LINTS, lintSql, PLANTED_VIOLATIONS } from './security-lints';
 
-const skip = process.env.BUCKET_SKIP_PG === '1';
-
-function findBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? join(root, versions[0], 'bin') : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const bin = findBin();
-let dir = '';
-let port = 0;
-let started = false;
-
-function asPostgres(cmd: string, args: string[]): string {
-  const isRoot = process.getuid?.() === 0;
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-  return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-/** Runs SQL through psql (ON_ERROR_STOP); returns unaligned tuples-only output. */
-function psql(sql: string): string {
-  const file = join(dir, `q-${randomUUID()}.sql`);
-  writeFileSync(file, sql);
-  chmodSync(file, 0o644);
-  const r = spawnSync(join(bin!, 'psql'), ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-f', file], {
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`psql failed (${r.status}): ${r.stderr}`);
-  return r.stdout.trim();
-}
+const bin = findPostgresBin();
+let pg: RealPostgres | undefined;
+const psql = (sql: string) => pg!.psql(sql);
 
 beforeAll(async () => {
   if (skip || !bin) return;
-  dir = mkdtempSync(join(tmpdir(), 'bucket-pg-'));
-  chmodSync(dir, 0o777);
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-  }
-  port = await freePort();
-  asPostgres(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  asPostgres(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`, 'start']);
-  started = true;
+  pg = await startRealPostgres();
 });
 
-afterAll(async () => {
-  if (started) {
-    try {
-      asPostgres(join(bin!, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
-    } catch {
-      /* already stopped */
-    }
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+afterAll(() => {
+  pg?.stop();
 });
 
 describe('portability to real PostgreSQL', () => {
   it('applies the platform bootstrap, migrations and seed, and enforces RLS there', () => {
     if (skip) return;
     if (!bin) {
-      throw new Error('PostgreSQL is not installed: run `apt-get install -y postgresql` (or set BUCKET_SKIP_PG=1 to skip)');
+      throw new Error(MISSING_PG_HINT);
     }
     const version = psql('select version()');
     expect(version).toMatch(/^PostgreSQL \d+/);

@@ -151,7 +151,7 @@ describe('content access matches the one rule, row and object', () => {
       .select('followers, plays, items')
       .eq('artist_id', artist.id)
       .single();
-    expect(dir.data).toMatchObject({ followers: 2, plays: 0, items: 3 });
+    expect(dir.data).toMatchObject({ followers: 2, plays: 0, items: 2 }); // released items: not the draft
     const open = items[0]!;
     const play = await tier2Fan.client
       .from('media_engagement_log')
