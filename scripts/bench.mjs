@@ -7,6 +7,7 @@ const entries = [
   ['size', ['node', 'tests/bench/size.bench.mjs']],
   ['backend', ['npx', 'tsx', 'tests/bench/backend.bench.ts']],
   ['realtime (raw delivery)', ['npx', 'tsx', 'tests/bench/realtime.bench.ts']],
+  ['sync and directory at scale (real PostgreSQL)', ['npx', 'tsx', 'tests/bench/scale-postgres.bench.ts']],
   ['sync', ['npx', 'tsx', 'tests/bench/sync.bench.ts']],
   ['sync (chromium)', ['npx', 'tsx', 'tests/bench/sync-browser.bench.ts']],
   ['upload', ['npx', 'tsx', 'tests/bench/upload.bench.ts']],

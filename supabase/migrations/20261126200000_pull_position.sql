@@ -54,6 +54,9 @@ create index subscriptions_owner_txid_idx on public.subscriptions (fan_id, _txid
 create index daily_rewards_owner_txid_idx on public.daily_rewards (fan_id, _txid, id);
 create index reward_claims_owner_txid_idx on public.reward_claims (fan_id, _txid, id);
 create index developer_apps_owner_txid_idx on public.developer_apps (owner_id, _txid, id);
+-- followed_content joins previews by the subscription's artist id, which is text (sample artists
+-- such as 'bti' are no uuids): without this the join reads every preview of every artist.
+create index content_previews_artist_text_idx on public.content_previews ((artist_id::text));
 
 -- ------------------------------------------------------------------ unlock dates as writes
 -- The unlock date a row's release was last delivered for; the pull touches rows whose date has
@@ -121,7 +124,7 @@ select
 from public.subscriptions s
 join public.content_previews p on p.artist_id::text = s.artist_id
 left join public.content_items c on c.id = p.id and not c._deleted
-left join public.artist_directory d on d.artist_id = p.artist_id
+left join public.artist_directory_counts d on d.artist_id = p.artist_id
 where s.fan_id = (select auth.uid());
 
 -- ------------------------------------------------------------------ the pull
@@ -132,6 +135,7 @@ returns jsonb
 language plpgsql security invoker set search_path = '' as $$
 declare
   _after bigint;
+  _horizon bigint;
   _result jsonb;
   -- A device keeps only its own content items (fans get others' through followed_content): a
   -- row of another artist that stopped being readable could never be taken back from it.
@@ -151,19 +155,20 @@ begin
   if p_collection in ('followed_content', 'content_items') and (select auth.uid()) is not null then
     perform public.sync_release_due();
   end if;
-  -- One statement, one snapshot: the horizon and the rows are read together.
+  -- The horizon is taken before the rows are read: every transaction below it had ended by
+  -- then, so any later snapshot sees exactly the same committed rows below it.
+  _horizon := pg_snapshot_xmin(pg_current_snapshot())::text::bigint;
   execute format($q$
-    with h as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as horizon),
-    page as (
+    with page as (
       select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text) as row, t._txid as txid, t.id::text as id
-      from public.%1$I t, h
-      where t._txid < h.horizon and (t._txid > $1 or (t._txid = $1 and t.id::text > $2)) %2$s
+      from public.%1$I t
+      where t._txid < $4 and (t._txid > $1 or (t._txid = $1 and t.id::text > $2)) %2$s
       order by t._txid, t.id::text
       limit $3)
     select jsonb_build_object(
       'rows', coalesce((select jsonb_agg(page.row order by page.txid, page.id) from page), '[]'::jsonb),
-      'held', exists (select 1 from public.%1$I t, h where t._txid >= h.horizon and t._txid > $1 %2$s))
-  $q$, p_collection, _scope) into _result using _after, coalesce(p_after_id, ''), p_limit;
+      'held', exists (select 1 from public.%1$I t where t._txid >= $4 and t._txid > $1 %2$s))
+  $q$, p_collection, _scope) into _result using _after, coalesce(p_after_id, ''), p_limit, _horizon;
   return _result;
 end
 $$;
