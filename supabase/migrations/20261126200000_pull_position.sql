@@ -81,8 +81,9 @@ create trigger content_items_keep_released_for before insert or update on public
   for each row execute function public.content_items_keep_released_for();
 
 -- Touches (at most 200 per call) the items whose unlock date has passed since their last
--- release; skips rows another puller is touching right now (it releases them).
-create function public.sync_release_due() returns void
+-- release; skips rows another puller is touching right now (it releases them). In `private`
+-- (not exposed by the Data API): reached only through sync_pull.
+create function private.sync_release_due() returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   update public.content_items c set _released_for = c.unlock_date
@@ -94,10 +95,10 @@ begin
     for update skip locked);
 end
 $$;
--- Callable by signed-in users (sync_pull runs as the caller): it only does what time already
+-- Executable by signed-in users (sync_pull runs as the caller): it only does what time already
 -- decided, at most 200 rows per call, each row once per unlock date.
-revoke all on function public.sync_release_due() from public, anon;
-grant execute on function public.sync_release_due() to authenticated;
+revoke all on function private.sync_release_due() from public, anon;
+grant execute on function private.sync_release_due() to authenticated;
 
 -- ------------------------------------------------------------------ followed_content's position
 create or replace view public.followed_content with (security_invoker = true, security_barrier = true) as
@@ -153,7 +154,7 @@ begin
   end if;
   _after := p_after_txid::bigint;
   if p_collection in ('followed_content', 'content_items') and (select auth.uid()) is not null then
-    perform public.sync_release_due();
+    perform private.sync_release_due();
   end if;
   -- The horizon is taken before the rows are read: every transaction below it had ended by
   -- then, so any later snapshot sees exactly the same committed rows below it.
