@@ -96,7 +96,7 @@ describe('tier gating', () => {
     const r = await stranger.client.from('content_previews').select('*').eq('id', ids.tier3).single();
     expect(r.error).toBeNull();
     expect(Object.keys(r.data!).sort()).toEqual(
-      ['_deleted', '_modified', 'artist_id', 'artist_name', 'created_at', 'file_type', 'id', 'is_public', 'subscription_tier_required', 'title', 'unlock_date', 'updated_at'],
+      ['_deleted', '_modified', '_txid', 'artist_id', 'artist_name', 'created_at', 'file_type', 'id', 'is_public', 'subscription_tier_required', 'title', 'unlock_date', 'updated_at'],
     );
     expect(r.data).toMatchObject({ title: 'Song tier3', artist_name: 'Nova Lane', subscription_tier_required: 'tier3', is_public: true });
     expect((await artist.client.from('profiles').update({ display_name: 'Nova' }).eq('id', artist.user.id)).error).toBeNull();
