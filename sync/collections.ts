@@ -1,7 +1,8 @@
 /**
  * The collection registry: one entry per replicated table, named exactly like the table.
  * Invariants: adding a synced collection = a schema file + one entry here (its conflict policy,
- * field groups, migration strategies and replication direction); schema `version` and
+ * field groups, migration strategies, replication direction and live topics — the server's
+ * triggers in supabase/migrations/*_live_broadcast.sql must name it too); schema `version` and
  * `migrationStrategies` move together; `isVisible` is a client-side ownership check on pulled
  * rows (RLS on the server is the real guard).
  */
@@ -47,9 +48,15 @@ export interface CollectionDefinition<Doc> {
   fieldGroups: readonly FieldGroup[];
   replication: { pull: boolean; push: boolean; batchSize: number };
   isVisible?: (row: Record<string, unknown>, userId: string) => boolean;
-  /** Tables whose realtime changes mean new rows here (a view has no changes of its own). */
-  liveTables?: readonly string[];
+  /** Live topics besides the user's own whose messages name this collection (sync/live/live-topics.ts). */
+  liveTopics?: readonly LiveTopicKind[];
 }
+
+/**
+ * 'everyone': rows without an owner (told to every signed-in user); 'followed-artists': each
+ * followed artist's topic (their content changed).
+ */
+export type LiveTopicKind = 'everyone' | 'followed-artists';
 
 function define<Doc>(definition: CollectionDefinition<Doc>): CollectionDefinition<Doc> {
   return definition;
@@ -96,6 +103,7 @@ export const COLLECTIONS = {
     fieldGroups: [],
     replication: { pull: true, push: false, batchSize: 500 },
     isVisible: (row, userId) => row.fan_id === null || row.fan_id === userId,
+    liveTopics: ['everyone'],
   }),
   locker_interactions: define<LockerInteractionDoc>({
     schema: lockerInteractionSchema,
@@ -154,7 +162,7 @@ export const COLLECTIONS = {
     fieldGroups: [],
     replication: { pull: true, push: false, batchSize: 500 },
     isVisible: (row, userId) => row.fan_id === userId,
-    liveTables: ['content_items', 'subscriptions'],
+    liveTopics: ['followed-artists'],
   }),
 };
 
@@ -171,16 +179,12 @@ export function openCollectionNames(db: BucketDatabase): CollectionName[] {
   return COLLECTION_NAMES.filter((name) => name in db.collections);
 }
 
-/** Field names a pulled row may carry into the local document. */
-/** Tables to watch on realtime for these collections (views map to the tables they read). */
-export function realtimeTablesOf(names: readonly CollectionName[]): string[] {
-  const tables = names.flatMap((name) => {
-    const def: CollectionDefinition<unknown> = COLLECTIONS[name] as CollectionDefinition<unknown>;
-    return def.liveTables ?? [name];
-  });
-  return [...new Set(tables)];
+/** Live topics besides the user's own that name this collection. */
+export function liveTopicsOf(name: CollectionName): readonly LiveTopicKind[] {
+  return (COLLECTIONS[name] as CollectionDefinition<unknown>).liveTopics ?? [];
 }
 
+/** Field names a pulled row may carry into the local document. */
 export function knownFieldsOf(name: CollectionName): ReadonlySet<string> {
   return new Set(Object.keys(COLLECTIONS[name].schema.properties));
 }

@@ -2,8 +2,9 @@
  * The local-first engine for one signed-in user. Invariants: the app reads and writes only
  * `engine.db`; replication runs only between start() and stop(), only in the leader tab, and
  * is re-triggered on `online`, focus/visibility, every `pollIntervalMs` while visible (ten
- * times less often while the leader's realtime channel is live) and by realtime events
- * (sync/live/: only the leader tab holds the socket, every (re)join pulls everything);
+ * times less often while the leader's realtime channel is live) and by realtime messages
+ * (sync/live/: only the leader tab holds the socket, a message pulls the collections it names,
+ * every (re)join pulls what its topic covers — everything for the user's own);
  * failed requests wait in the retry gate (retry-gate.ts): refused ones back off exponentially
  * (never a busy loop), unreachable ones are probed one at a time, and every trigger — and the
  * first request that gets through — releases them with the backoff reset, so writes made offline
@@ -16,11 +17,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxError, RxStorage, RxTypeError } from 'rxdb';
 import { BehaviorSubject, Subject, pairwise, type Observable, type Subscription } from 'rxjs';
-import { COLLECTIONS, openCollectionNames, realtimeTablesOf, type BucketDatabase, type CollectionName } from '../collections';
+import { COLLECTIONS, liveTopicsOf, openCollectionNames, type BucketDatabase, type CollectionName } from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
 import type { FirstPages } from '../replication/first-pages';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
-import { startLiveReplication, type LiveReplication } from '../live/live-replication';
+import { localFollows$, startLiveReplication, type LiveReplication } from '../live/live-replication';
 import type { ReplicationReporter, SyncRejection } from '../replication/reporter';
 import { SyncRequestError } from '../replication/request';
 import { engineObservables } from './engine-observables';
@@ -221,8 +222,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
             supabase,
             userId,
             pulled: pulledOrPushed.filter((name) => COLLECTIONS[name].replication.pull),
-            // a collection pulled from a view (followed_content) listens to the tables behind it
-            tablesOf: (name) => realtimeTablesOf([name as CollectionName]),
+            topicKindsOf: (name) => liveTopicsOf(name as CollectionName),
+            follows$: localFollows$(db, userId),
             waitForLeadership: () => db.waitForLeadership(),
             pullCollection: (name) => {
               if (connectivity.isOnline()) byName.get(name as CollectionName)?.reSync();

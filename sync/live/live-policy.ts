@@ -1,12 +1,17 @@
 /**
- * The live channel's decisions as pure functions: when to (re)join, how long to wait, what to
- * pull. Invariants: the reconnect backoff is the spec's 1, 2, 5, 10 s (§9), capped at 10 s and
- * reset only by a successful join; every join is followed by a pull of every collection (rows
- * changed while the channel was down are caught up, never lost); a change event pulls only its
- * own collection; events of a channel generation that is no longer current are ignored, so a
- * late CLOSED from a channel we already left never causes a second reconnect; nothing is joined
- * while the browser reports offline (the `online` wake rejoins at once).
+ * The live channels' decisions as pure functions: when to (re)join, how long to wait, what to
+ * pull. The user's own topic is the anchor: `live` means it is joined; other topics (followed
+ * artists, `everyone`) are joined only while it is. Invariants: the reconnect backoff is the
+ * spec's 1, 2, 5, 10 s (§9), capped at 10 s, per channel, reset only by that channel's
+ * successful join; every anchor join is followed by a pull of every collection and every other
+ * join by a pull of that topic's collections (rows changed while a channel was down are caught
+ * up, never lost); a message pulls only the collections it names; at most one channel per
+ * topic is open or joining; the anchor failing leaves every channel; events of a channel that
+ * is no longer current are ignored (channel numbers are never reused), so a late CLOSED from a
+ * channel we already left never causes a second reconnect; nothing is joined while the browser
+ * reports offline (the `online` wake rejoins at once).
  */
+import type { WantedTopics } from './live-topics';
 
 /** Spec §9: "Realtime: timeout 10 s, heartbeat 25 s, reconnect backoff 1, 2, 5, 10 s". */
 export const REALTIME_TIMEOUT_MS = 10_000;
@@ -24,12 +29,26 @@ export function reconnectDelay(failures: number): number {
 
 export type LivePhase = 'stopped' | 'joining' | 'live' | 'backoff';
 
-export interface LiveState {
-  phase: LivePhase;
-  /** Numbers channel instances; each join opens a new one. */
+/** A channel of one topic: its number (each join opens a new one) and its failures since joined. */
+export interface ChannelState {
+  phase: 'joining' | 'live' | 'backoff';
   generation: number;
-  /** Consecutive failed joins or dropped channels since the last successful join. */
   failures: number;
+}
+
+export interface LiveState {
+  /** The user's own topic. */
+  anchor: string;
+  /** The anchor channel's phase, number and failures. */
+  phase: LivePhase;
+  generation: number;
+  failures: number;
+  /** Channel numbers handed out so far (all topics). */
+  issued: number;
+  /** The other topics' channels; empty unless the anchor is live. */
+  topics: Readonly<Record<string, ChannelState>>;
+  /** The other topics to hold, with the collections to catch up on after joining each. */
+  wanted: WantedTopics;
 }
 
 export type FailureReason = 'error' | 'timeout' | 'closed';
@@ -38,20 +57,20 @@ export type LiveEvent =
   | { type: 'start' }
   | { type: 'stop' }
   | { type: 'subscribed'; generation: number }
-  /** The server's change feed for the channel is ready (Supabase's `system` ok message). */
-  | { type: 'ready'; generation: number }
-  | { type: 'change'; generation: number; table: string }
+  | { type: 'changed'; generation: number; collections: readonly string[] }
   | { type: 'failed'; generation: number; reason: FailureReason }
-  /** The backoff timer fired. */
+  /** A backoff timer fired. */
   | { type: 'retry'; generation: number; online: boolean }
-  /** `online`, focus or visibility: a channel waiting in backoff rejoins now. */
-  | { type: 'wake'; online: boolean };
+  /** `online`, focus or visibility: channels waiting in backoff rejoin now. */
+  | { type: 'wake'; online: boolean }
+  /** The topics to hold besides the anchor changed (follows). */
+  | { type: 'topics'; wanted: WantedTopics };
 
 export type LiveEffect =
-  | { type: 'join'; generation: number }
+  | { type: 'join'; topic: string; generation: number }
   | { type: 'leave'; generation: number }
-  | { type: 'schedule'; generation: number; delayMs: number }
-  | { type: 'cancel-timer' }
+  | { type: 'schedule'; topic: string; generation: number; delayMs: number }
+  | { type: 'cancel-timer'; topic: string }
   | { type: 'pull'; tables: 'all' | readonly string[] };
 
 export interface LiveStep {
@@ -59,58 +78,166 @@ export interface LiveStep {
   effects: LiveEffect[];
 }
 
-export const INITIAL_LIVE_STATE: LiveState = { phase: 'stopped', generation: 0, failures: 0 };
-
-function join(state: LiveState): LiveStep {
-  const generation = state.generation + 1;
-  return { state: { ...state, phase: 'joining', generation }, effects: [{ type: 'join', generation }] };
+export function initialLiveState(anchor: string): LiveState {
+  return { anchor, phase: 'stopped', generation: 0, failures: 0, issued: 0, topics: {}, wanted: {} };
 }
 
 const unchanged = (state: LiveState): LiveStep => ({ state, effects: [] });
+const isOpen = (phase: LivePhase) => phase === 'joining' || phase === 'live';
 
-export function stepLive(state: LiveState, event: LiveEvent): LiveStep {
-  const current = 'generation' in event && event.generation === state.generation;
+function joinAnchor(state: LiveState, effects: LiveEffect[] = []): LiveStep {
+  const generation = state.issued + 1;
+  return {
+    state: { ...state, phase: 'joining', generation, issued: generation, topics: {} },
+    effects: [...effects, { type: 'join', topic: state.anchor, generation }],
+  };
+}
+
+/** Joins `topic` (a new channel); failures carry over from the channel it replaces. */
+function joinTopic(step: LiveStep, topic: string, failures = 0): LiveStep {
+  const generation = step.state.issued + 1;
+  return {
+    state: {
+      ...step.state,
+      issued: generation,
+      topics: { ...step.state.topics, [topic]: { phase: 'joining', generation, failures } },
+    },
+    effects: [...step.effects, { type: 'join', topic, generation }],
+  };
+}
+
+/** Effects that end every non-anchor channel (leave the open ones, cancel the waiting ones). */
+function endTopics(state: LiveState): LiveEffect[] {
+  return Object.entries(state.topics).map(([topic, channel]) =>
+    channel.phase === 'backoff' ? { type: 'cancel-timer', topic } : { type: 'leave', generation: channel.generation },
+  );
+}
+
+function withoutTopic(state: LiveState, topic: string): LiveState {
+  const topics = { ...state.topics };
+  delete topics[topic];
+  return { ...state, topics };
+}
+
+function topicOf(state: LiveState, generation: number): [string, ChannelState] | undefined {
+  return Object.entries(state.topics).find(([, channel]) => channel.generation === generation);
+}
+
+/** While the anchor is live, joins wanted topics not held and ends held ones no longer wanted. */
+function reconcile(step: LiveStep): LiveStep {
+  if (step.state.phase !== 'live') return step;
+  let next = step;
+  for (const [topic, channel] of Object.entries(next.state.topics)) {
+    if (topic in next.state.wanted) continue;
+    const end: LiveEffect =
+      channel.phase === 'backoff' ? { type: 'cancel-timer', topic } : { type: 'leave', generation: channel.generation };
+    next = { state: withoutTopic(next.state, topic), effects: [...next.effects, end] };
+  }
+  for (const topic of Object.keys(next.state.wanted)) {
+    if (topic !== next.state.anchor && !(topic in next.state.topics)) next = joinTopic(next, topic);
+  }
+  return next;
+}
+
+function onAnchor(state: LiveState, event: LiveEvent): LiveStep {
   switch (event.type) {
-    case 'start':
-      return state.phase === 'stopped' ? join({ ...state, failures: 0 }) : unchanged(state);
-    case 'stop': {
-      if (state.phase === 'stopped') return unchanged(state);
-      const effects: LiveEffect[] = [{ type: 'cancel-timer' }];
-      if (state.phase === 'joining' || state.phase === 'live')
-        effects.push({ type: 'leave', generation: state.generation });
-      return { state: { ...state, phase: 'stopped' }, effects };
-    }
     case 'subscribed':
-      if (!current || state.phase !== 'joining') return unchanged(state);
-      return { state: { ...state, phase: 'live', failures: 0 }, effects: [{ type: 'pull', tables: 'all' }] };
-    case 'ready':
-      // Rows committed between the join reply and the feed being ready are caught up here.
-      if (!current || state.phase !== 'live') return unchanged(state);
-      return { state, effects: [{ type: 'pull', tables: 'all' }] };
-    case 'change':
-      if (!current || state.phase !== 'live') return unchanged(state);
-      return { state, effects: [{ type: 'pull', tables: [event.table] }] };
+      if (state.phase !== 'joining') return unchanged(state);
+      return reconcile({ state: { ...state, phase: 'live', failures: 0 }, effects: [{ type: 'pull', tables: 'all' }] });
+    case 'changed':
+      if (state.phase !== 'live' || event.collections.length === 0) return unchanged(state);
+      return { state, effects: [{ type: 'pull', tables: event.collections }] };
     case 'failed': {
-      if (!current || (state.phase !== 'joining' && state.phase !== 'live')) return unchanged(state);
+      if (!isOpen(state.phase)) return unchanged(state);
       const failures = state.failures + 1;
+      const { generation } = state;
       return {
-        state: { ...state, phase: 'backoff', failures },
+        state: { ...state, phase: 'backoff', failures, topics: {} },
         effects: [
-          { type: 'leave', generation: state.generation },
-          { type: 'schedule', generation: state.generation, delayMs: reconnectDelay(failures) },
+          { type: 'leave', generation },
+          ...endTopics(state),
+          { type: 'schedule', topic: state.anchor, generation, delayMs: reconnectDelay(failures) },
         ],
       };
     }
     case 'retry':
       // Offline, a join could only fail: wait for the `online` wake instead.
-      if (!current || state.phase !== 'backoff' || !event.online) return unchanged(state);
-      return join(state);
-    case 'wake':
       if (state.phase !== 'backoff' || !event.online) return unchanged(state);
-      {
-        const joined = join(state);
-        return { state: joined.state, effects: [{ type: 'cancel-timer' }, ...joined.effects] };
+      return joinAnchor(state);
+    default:
+      return unchanged(state);
+  }
+}
+
+function onTopic(state: LiveState, topic: string, channel: ChannelState, event: LiveEvent): LiveStep {
+  switch (event.type) {
+    case 'subscribed': {
+      if (channel.phase !== 'joining') return unchanged(state);
+      const next = {
+        ...state,
+        topics: { ...state.topics, [topic]: { ...channel, phase: 'live' as const, failures: 0 } },
+      };
+      const catchUp = state.wanted[topic] ?? [];
+      return { state: next, effects: catchUp.length ? [{ type: 'pull', tables: catchUp }] : [] };
+    }
+    case 'changed':
+      if (channel.phase !== 'live' || event.collections.length === 0) return unchanged(state);
+      return { state, effects: [{ type: 'pull', tables: event.collections }] };
+    case 'failed': {
+      if (channel.phase === 'backoff') return unchanged(state);
+      const failures = channel.failures + 1;
+      const { generation } = channel;
+      return {
+        state: { ...state, topics: { ...state.topics, [topic]: { phase: 'backoff', generation, failures } } },
+        effects: [
+          { type: 'leave', generation },
+          { type: 'schedule', topic, generation, delayMs: reconnectDelay(failures) },
+        ],
+      };
+    }
+    case 'retry':
+      if (channel.phase !== 'backoff' || !event.online) return unchanged(state);
+      return joinTopic({ state, effects: [] }, topic, channel.failures);
+    default:
+      return unchanged(state);
+  }
+}
+
+export function stepLive(state: LiveState, event: LiveEvent): LiveStep {
+  switch (event.type) {
+    case 'start':
+      return state.phase === 'stopped' ? joinAnchor({ ...state, failures: 0 }) : unchanged(state);
+    case 'stop': {
+      if (state.phase === 'stopped') return unchanged(state);
+      const effects: LiveEffect[] =
+        state.phase === 'backoff'
+          ? [{ type: 'cancel-timer', topic: state.anchor }]
+          : [{ type: 'leave', generation: state.generation }];
+      return { state: { ...state, phase: 'stopped', topics: {} }, effects: [...effects, ...endTopics(state)] };
+    }
+    case 'topics':
+      return reconcile({ state: { ...state, wanted: event.wanted }, effects: [] });
+    case 'wake': {
+      if (!event.online) return unchanged(state);
+      if (state.phase === 'backoff') return joinAnchor(state, [{ type: 'cancel-timer', topic: state.anchor }]);
+      if (state.phase !== 'live') return unchanged(state);
+      let step: LiveStep = { state, effects: [] };
+      for (const [topic, channel] of Object.entries(state.topics)) {
+        if (channel.phase !== 'backoff') continue;
+        step = joinTopic(
+          { state: step.state, effects: [...step.effects, { type: 'cancel-timer', topic }] },
+          topic,
+          channel.failures,
+        );
       }
+      return step;
+    }
+    default: {
+      if (state.phase === 'stopped') return unchanged(state);
+      if (event.generation === state.generation) return onAnchor(state, event);
+      const held = topicOf(state, event.generation);
+      return held ? onTopic(state, held[0], held[1], event) : unchanged(state);
+    }
   }
 }
 
@@ -125,11 +252,7 @@ export function pollDue(facts: { live: boolean; msSinceFullPull: number; interva
 }
 
 /** The collections a pull effect names, restricted to those this engine pulls. */
-export function collectionsToPull(
-  tables: 'all' | readonly string[],
-  pulled: readonly string[],
-  tablesOf: (collection: string) => readonly string[] = (name) => [name],
-): string[] {
+export function collectionsToPull(tables: 'all' | readonly string[], pulled: readonly string[]): string[] {
   if (tables === 'all') return [...pulled];
-  return pulled.filter((name) => tablesOf(name).some((table) => tables.includes(table)));
+  return pulled.filter((name) => tables.includes(name));
 }

@@ -1,18 +1,21 @@
 /**
- * Runs the live channel: feeds channel callbacks, timers and wakes through `stepLive` (the
- * pure policy in live-policy.ts) and carries out its effects. Invariants: at most one channel
- * is open or joining at a time, and at most one backoff timer runs; after stop() no timer is
- * left and the channel is being left (stop() resolves once it is); `live$` is true exactly
- * while the current channel is joined; a channel that cannot be opened (no WebSocket, token
- * fetch failed) counts as a failed join and backs off like any other.
+ * Runs the live channels: feeds channel callbacks, timers, wakes and topic changes through
+ * `stepLive` (the pure policy in live-policy.ts) and carries out its effects. Invariants: at most
+ * one channel per topic is open or joining, and at most one backoff timer per topic runs; after
+ * stop() no timer is left and every channel is being left (stop() resolves once they are);
+ * `live$` is true exactly while the user's own channel is joined; a channel that cannot be
+ * opened (no WebSocket, token fetch failed) counts as a failed join and backs off like any other.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
-import { INITIAL_LIVE_STATE, stepLive, type LiveEffect, type LiveEvent, type LiveState } from './live-policy';
+import { initialLiveState, stepLive, type LiveEffect, type LiveEvent, type LiveState } from './live-policy';
+import type { WantedTopics } from './live-topics';
 import type { ChannelHandlers, OpenChannel } from './supabase-channel';
 
 export interface LiveSyncOptions {
+  /** The user's own topic (`user:<id>`). */
+  anchor: string;
   open: OpenChannel;
-  /** Pull these collections now ('all' after every join). */
+  /** Pull these collections now ('all' after every join of the user's own topic). */
   pull: (tables: 'all' | readonly string[]) => void;
   isOnline: () => boolean;
 }
@@ -20,16 +23,18 @@ export interface LiveSyncOptions {
 export interface LiveSync {
   start(): void;
   stop(): Promise<void>;
-  /** `online`, focus, visibility: a channel waiting for its backoff rejoins now. */
+  /** `online`, focus, visibility: channels waiting for their backoff rejoin now. */
   wake(): void;
+  /** The topics to hold besides the user's own (joined while that one is). */
+  setTopics(wanted: WantedTopics): void;
   readonly live$: Observable<boolean>;
   /** For tests and diagnostics. */
   readonly state: LiveState;
 }
 
-export function createLiveSync({ open, pull, isOnline }: LiveSyncOptions): LiveSync {
-  let state = INITIAL_LIVE_STATE;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+export function createLiveSync({ anchor, open, pull, isOnline }: LiveSyncOptions): LiveSync {
+  let state = initialLiveState(anchor);
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const closers = new Map<number, Promise<(() => Promise<void>) | null>>();
   const leaving = new Set<Promise<void>>();
   const live = new BehaviorSubject(false);
@@ -44,8 +49,7 @@ export function createLiveSync({ open, pull, isOnline }: LiveSyncOptions): LiveS
   function handlersFor(generation: number): ChannelHandlers {
     return {
       subscribed: () => dispatch({ type: 'subscribed', generation }),
-      ready: () => dispatch({ type: 'ready', generation }),
-      change: (table) => dispatch({ type: 'change', generation, table }),
+      changed: (collections) => dispatch({ type: 'changed', generation, collections }),
       failed: (reason) => dispatch({ type: 'failed', generation, reason }),
     };
   }
@@ -54,7 +58,7 @@ export function createLiveSync({ open, pull, isOnline }: LiveSyncOptions): LiveS
     switch (effect.type) {
       case 'join': {
         const { generation } = effect;
-        const opening = open(handlersFor(generation)).catch(() => {
+        const opening = open(effect.topic, handlersFor(generation)).catch(() => {
           dispatch({ type: 'failed', generation, reason: 'error' });
           return null;
         });
@@ -71,16 +75,19 @@ export function createLiveSync({ open, pull, isOnline }: LiveSyncOptions): LiveS
         return;
       }
       case 'schedule': {
-        clearTimer();
-        const { generation, delayMs } = effect;
-        timer = setTimeout(() => {
-          timer = null;
-          dispatch({ type: 'retry', generation, online: isOnline() });
-        }, delayMs);
+        clearTimer(effect.topic);
+        const { generation, delayMs, topic } = effect;
+        timers.set(
+          topic,
+          setTimeout(() => {
+            timers.delete(topic);
+            dispatch({ type: 'retry', generation, online: isOnline() });
+          }, delayMs),
+        );
         return;
       }
       case 'cancel-timer':
-        clearTimer();
+        clearTimer(effect.topic);
         return;
       case 'pull':
         pull(effect.tables);
@@ -88,9 +95,10 @@ export function createLiveSync({ open, pull, isOnline }: LiveSyncOptions): LiveS
     }
   }
 
-  function clearTimer(): void {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
+  function clearTimer(topic: string): void {
+    const timer = timers.get(topic);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.delete(topic);
   }
 
   return {
@@ -100,6 +108,7 @@ export function createLiveSync({ open, pull, isOnline }: LiveSyncOptions): LiveS
       await Promise.all([...leaving]);
     },
     wake: () => dispatch({ type: 'wake', online: isOnline() }),
+    setTopics: (wanted) => dispatch({ type: 'topics', wanted }),
     live$: live.pipe(distinctUntilChanged()),
     get state() {
       return state;

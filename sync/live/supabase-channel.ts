@@ -1,41 +1,38 @@
 /**
- * Supabase Realtime as the live engine's transport: one channel with a `postgres_changes`
- * binding per pulled table, translated into the controller's events. Invariants: every open
- * uses a fresh topic (realtime-js reuses a channel object by topic, and a left channel must
+ * Supabase Realtime as the live engine's transport: one private Broadcast channel per topic
+ * (Realtime Authorization: the server's RLS on realtime.messages decides who may join), whose
+ * `changed` messages are translated into the controller's events. Invariants: all channels share
+ * the client's one socket; a topic is reopened only after its previous channel was removed
+ * (realtime-js hands back an existing channel object of the same topic, and a left channel must
  * never be rejoined by phoenix behind our back); the session's current access token is set on
  * the socket before each join (`realtime.setAuth()` with no argument reads — and if expired
  * refreshes — the session; supabase-js pushes later refreshes itself on TOKEN_REFRESHED, and
  * its heartbeat re-reads the token); closing the last channel disconnects the socket at once,
  * so a tab that stops replicating (sign-out, leadership lost) holds no socket and phoenix's own
- * reconnect loop never runs beside ours; rows are never taken from the event (it only names
- * the table to pull), so ordering and row-level security stay the pull's.
+ * reconnect loop never runs beside ours; a message only names collections to pull (rows never
+ * come from it), so ordering and row-level security stay the pull's.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { FailureReason } from './live-policy';
+import { namedCollections } from './live-topics';
 
 export interface ChannelHandlers {
   subscribed(): void;
-  ready(): void;
-  change(table: string): void;
+  changed(collections: readonly string[]): void;
   failed(reason: FailureReason, detail?: string): void;
 }
 
-/** Opens one channel; the returned function leaves it (idempotent). */
-export type OpenChannel = (handlers: ChannelHandlers) => Promise<() => Promise<void>>;
+/** Opens the channel of one topic; the returned function leaves it (idempotent). */
+export type OpenChannel = (topic: string, handlers: ChannelHandlers) => Promise<() => Promise<void>>;
 
 interface SystemPayload {
-  extension?: string;
   status?: string;
   message?: string;
 }
 
-export function supabaseChannelOpener(
-  supabase: SupabaseClient,
-  tables: readonly string[],
-  topicPrefix: string,
-): OpenChannel {
-  let seq = 0;
+export function supabaseChannelOpener(supabase: SupabaseClient): OpenChannel {
   let disconnecting: Promise<unknown> = Promise.resolve();
+  const leaving = new Map<string, Promise<void>>();
 
   async function leave(channel: RealtimeChannel): Promise<void> {
     await supabase.removeChannel(channel).catch(() => undefined);
@@ -45,25 +42,33 @@ export function supabaseChannelOpener(
     }
   }
 
-  return async (handlers) => {
+  return async (topic, handlers) => {
+    await leaving.get(topic);
+    // A channel of this topic whose leave has not started yet (a rejoin in the same tick).
+    const stale = supabase.getChannels().filter((c) => c.topic === `realtime:${topic}`);
+    await Promise.all(stale.map((c) => supabase.removeChannel(c).catch(() => undefined)));
     // A new connection must not start while the previous one is still closing (realtime-js
     // would skip connect() and the join would sit in its buffer until the timeout).
     await disconnecting;
     await supabase.realtime.setAuth();
-    seq += 1;
-    const channel = supabase.channel(`${topicPrefix}-${seq}`);
-    for (const table of tables) {
-      channel.on('postgres_changes', { event: '*', schema: 'public', table }, (payload: { table?: string }) =>
-        handlers.change(payload.table ?? table),
-      );
-    }
+    const channel = supabase.channel(topic, { config: { private: true } });
+    channel.on('broadcast', { event: 'changed' }, (message: { payload?: unknown }) =>
+      handlers.changed(namedCollections(message.payload)),
+    );
+    // Realtime's shutdown (an expired or refused token) is a system error before the close.
     channel.on('system', {}, (payload: SystemPayload) => {
-      if (payload.extension !== 'postgres_changes') return;
-      if (payload.status === 'ok') handlers.ready();
-      else if (payload.status === 'error') handlers.failed('error', payload.message);
+      if (payload.status === 'error') handlers.failed('error', payload.message);
     });
     let left: Promise<void> | null = null;
-    const close = () => (left ??= leave(channel));
+    const close = () => {
+      if (left) return left;
+      left = leave(channel);
+      leaving.set(topic, left);
+      void left.finally(() => {
+        if (leaving.get(topic) === left) leaving.delete(topic);
+      });
+      return left;
+    };
     try {
       channel.subscribe((status, error) => {
         if (status === 'SUBSCRIBED') handlers.subscribed();

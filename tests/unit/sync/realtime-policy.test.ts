@@ -3,21 +3,40 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveConnection, type ConnectionFacts } from '../../../sync/engine/derive-status';
 import {
-  INITIAL_LIVE_STATE,
   REALTIME_HEARTBEAT_MS,
   REALTIME_TIMEOUT_MS,
   collectionsToPull,
+  initialLiveState,
   pollDue,
   reconnectDelay,
   stepLive,
+  type LiveEffect,
   type LiveEvent,
   type LiveState,
 } from '../../../sync/live/live-policy';
+import type { LiveTopicKind } from '../../../sync/collections';
+import {
+  EVERYONE_TOPIC,
+  MAX_ARTIST_TOPICS,
+  artistTopic,
+  followedArtists,
+  namedCollections,
+  sameTopics,
+  userTopic,
+  wantedTopics,
+  type WantedTopics,
+} from '../../../sync/live/live-topics';
+
+const ME = userTopic('00000000-0000-4000-8000-000000000001');
+const INITIAL_LIVE_STATE = initialLiveState(ME);
+const A1 = artistTopic('00000000-0000-4000-8000-00000000000a');
+const A2 = artistTopic('00000000-0000-4000-8000-00000000000b');
+const FOLLOWING: WantedTopics = { [A1]: ['followed_content'], [A2]: ['followed_content'] };
 
 /** Runs events through the policy, collecting every effect. */
 function run(events: LiveEvent[], from: LiveState = INITIAL_LIVE_STATE) {
   let state = from;
-  const effects = [];
+  const effects: LiveEffect[] = [];
   for (const event of events) {
     const step = stepLive(state, event);
     state = step.state;
@@ -25,6 +44,9 @@ function run(events: LiveEvent[], from: LiveState = INITIAL_LIVE_STATE) {
   }
   return { state, effects };
 }
+
+/** The generation of a held (non-anchor) topic's channel. */
+const genOf = (state: LiveState, topic: string) => state.topics[topic]!.generation;
 
 describe('reconnect backoff (spec §9: 1, 2, 5, 10 s)', () => {
   it('waits 1, 2, 5, then 10 s for ever', () => {
@@ -60,25 +82,24 @@ describe('reconnect backoff (spec §9: 1, 2, 5, 10 s)', () => {
       { type: 'retry', generation: 2, online: true },
       { type: 'subscribed', generation: 3 },
     ]);
-    expect(state).toEqual({ phase: 'live', generation: 3, failures: 0 });
+    expect(state).toMatchObject({ phase: 'live', generation: 3, failures: 0 });
     const next = stepLive(state, { type: 'failed', generation: 3, reason: 'closed' });
-    expect(next.effects).toContainEqual({ type: 'schedule', generation: 3, delayMs: 1_000 });
+    expect(next.effects).toContainEqual({ type: 'schedule', topic: ME, generation: 3, delayMs: 1_000 });
   });
 });
 
 describe('catch-up decisions', () => {
-  it('every join and every ready feed pulls all collections; a change pulls only its table', () => {
+  it('every join of the own topic pulls all collections; a message pulls only what it names', () => {
     const { effects } = run([
       { type: 'start' },
       { type: 'subscribed', generation: 1 },
-      { type: 'ready', generation: 1 },
-      { type: 'change', generation: 1, table: 'reward_claims' },
+      { type: 'changed', generation: 1, collections: ['reward_claims'] },
+      { type: 'changed', generation: 1, collections: [] },
       { type: 'failed', generation: 1, reason: 'closed' },
       { type: 'retry', generation: 1, online: true },
       { type: 'subscribed', generation: 2 },
     ]);
     expect(effects.filter((e) => e.type === 'pull')).toEqual([
-      { type: 'pull', tables: 'all' },
       { type: 'pull', tables: 'all' },
       { type: 'pull', tables: ['reward_claims'] },
       { type: 'pull', tables: 'all' },
@@ -95,15 +116,15 @@ describe('catch-up decisions', () => {
     const late = run(
       [
         { type: 'failed', generation: 1, reason: 'closed' },
-        { type: 'change', generation: 1, table: 'profiles' },
+        { type: 'changed', generation: 1, collections: ['profiles'] },
         { type: 'retry', generation: 1, online: true },
         { type: 'failed', generation: 1, reason: 'closed' },
         { type: 'subscribed', generation: 1 },
       ],
       base.state,
     );
-    expect(late.effects).toEqual([{ type: 'join', generation: 2 }]);
-    expect(late.state).toEqual({ phase: 'joining', generation: 2, failures: 1 });
+    expect(late.effects).toEqual([{ type: 'join', topic: ME, generation: 2 }]);
+    expect(late.state).toMatchObject({ phase: 'joining', generation: 2, failures: 1 });
   });
 
   it('offline: the backoff timer does not join; the online wake does, at once', () => {
@@ -111,8 +132,8 @@ describe('catch-up decisions', () => {
     expect(stepLive(down, { type: 'retry', generation: 1, online: false })).toEqual({ state: down, effects: [] });
     expect(stepLive(down, { type: 'wake', online: false })).toEqual({ state: down, effects: [] });
     expect(stepLive(down, { type: 'wake', online: true }).effects).toEqual([
-      { type: 'cancel-timer' },
-      { type: 'join', generation: 2 },
+      { type: 'cancel-timer', topic: ME },
+      { type: 'join', topic: ME, generation: 2 },
     ]);
   });
 
@@ -126,28 +147,135 @@ describe('catch-up decisions', () => {
   it('stop leaves the open channel and cancels the timer; later events do nothing', () => {
     const liveState = run([{ type: 'start' }, { type: 'subscribed', generation: 1 }]).state;
     const stopped = stepLive(liveState, { type: 'stop' });
-    expect(stopped.effects).toEqual([{ type: 'cancel-timer' }, { type: 'leave', generation: 1 }]);
+    expect(stopped.effects).toEqual([{ type: 'leave', generation: 1 }]);
+    const waiting = run([{ type: 'start' }, { type: 'failed', generation: 1, reason: 'error' }]).state;
+    expect(stepLive(waiting, { type: 'stop' }).effects).toEqual([{ type: 'cancel-timer', topic: ME }]);
     const after = run(
       [
         { type: 'failed', generation: 1, reason: 'closed' },
         { type: 'retry', generation: 1, online: true },
         { type: 'wake', online: true },
-        { type: 'change', generation: 1, table: 'profiles' },
+        { type: 'changed', generation: 1, collections: ['profiles'] },
+        { type: 'topics', wanted: FOLLOWING },
       ],
       stopped.state,
     );
     expect(after.effects).toEqual([]);
     expect(after.state.phase).toBe('stopped');
   });
+});
 
-  it('property: at most one channel is ever open or joining, and pulls happen only while live', () => {
-    const generation = fc.integer({ min: 0, max: 6 });
+describe('followed artists and shared topics', () => {
+  it('joins the wanted topics only once the own topic is joined, and catches each up on its own collections', () => {
+    const joining = run([{ type: 'start' }, { type: 'topics', wanted: FOLLOWING }]);
+    expect(joining.effects).toEqual([{ type: 'join', topic: ME, generation: 1 }]);
+    const live = run([{ type: 'subscribed', generation: 1 }], joining.state);
+    expect(live.effects).toEqual([
+      { type: 'pull', tables: 'all' },
+      { type: 'join', topic: A1, generation: 2 },
+      { type: 'join', topic: A2, generation: 3 },
+    ]);
+    const joined = run(
+      [
+        { type: 'subscribed', generation: 2 },
+        { type: 'changed', generation: 2, collections: ['followed_content'] },
+      ],
+      live.state,
+    );
+    expect(joined.effects).toEqual([
+      { type: 'pull', tables: ['followed_content'] },
+      { type: 'pull', tables: ['followed_content'] },
+    ]);
+    // A message on a topic still joining pulls nothing (its join's catch-up will).
+    expect(
+      stepLive(joined.state, { type: 'changed', generation: 3, collections: ['followed_content'] }).effects,
+    ).toEqual([]);
+  });
+
+  it('a refused artist join backs off on its own; the own channel stays live', () => {
+    const live = run([
+      { type: 'start' },
+      { type: 'topics', wanted: { [A1]: ['followed_content'] } },
+      { type: 'subscribed', generation: 1 },
+    ]);
+    const refused = run([{ type: 'failed', generation: 2, reason: 'error' }], live.state);
+    expect(refused.effects).toEqual([
+      { type: 'leave', generation: 2 },
+      { type: 'schedule', topic: A1, generation: 2, delayMs: 1_000 },
+    ]);
+    expect(refused.state.phase).toBe('live');
+    const again = run(
+      [
+        { type: 'retry', generation: 2, online: true },
+        { type: 'failed', generation: 3, reason: 'error' },
+      ],
+      refused.state,
+    );
+    expect(again.effects).toContainEqual({ type: 'schedule', topic: A1, generation: 3, delayMs: 2_000 });
+    // A wake rejoins it at once; a join resets its backoff.
+    const woken = run([{ type: 'wake', online: true }], again.state);
+    expect(woken.effects).toEqual([
+      { type: 'cancel-timer', topic: A1 },
+      { type: 'join', topic: A1, generation: 4 },
+    ]);
+    const ok = run([{ type: 'subscribed', generation: 4 }], woken.state);
+    expect(ok.state.topics[A1]).toEqual({ phase: 'live', generation: 4, failures: 0 });
+  });
+
+  it('follow and unfollow join and leave one topic without touching the others', () => {
+    const live = run([{ type: 'start' }, { type: 'subscribed', generation: 1 }, { type: 'topics', wanted: FOLLOWING }]);
+    const a1 = genOf(live.state, A1);
+    const a2 = genOf(live.state, A2);
+    const waiting = run(
+      [
+        { type: 'subscribed', generation: a1 },
+        { type: 'failed', generation: a2, reason: 'error' },
+      ],
+      live.state,
+    );
+    const unfollowed = stepLive(waiting.state, { type: 'topics', wanted: {} });
+    expect(unfollowed.effects).toEqual([
+      { type: 'leave', generation: a1 },
+      { type: 'cancel-timer', topic: A2 },
+    ]);
+    expect(unfollowed.state.topics).toEqual({});
+    expect(unfollowed.state.phase).toBe('live');
+    // The same wanted set again changes nothing.
+    expect(stepLive(live.state, { type: 'topics', wanted: FOLLOWING }).effects).toEqual([]);
+  });
+
+  it('the own channel failing leaves every topic; its rejoin joins them again', () => {
+    const held = run([{ type: 'start' }, { type: 'topics', wanted: FOLLOWING }, { type: 'subscribed', generation: 1 }]);
+    const a2 = genOf(held.state, A2);
+    const waiting = run([{ type: 'failed', generation: a2, reason: 'error' }], held.state);
+    const down = stepLive(waiting.state, { type: 'failed', generation: 1, reason: 'closed' });
+    expect(down.effects).toEqual([
+      { type: 'leave', generation: 1 },
+      { type: 'leave', generation: genOf(held.state, A1) },
+      { type: 'cancel-timer', topic: A2 },
+      { type: 'schedule', topic: ME, generation: 1, delayMs: 1_000 },
+    ]);
+    expect(down.state.topics).toEqual({});
+    const back = run([{ type: 'retry', generation: 1, online: true }], down.state);
+    const rejoined = run([{ type: 'subscribed', generation: back.state.generation }], back.state);
+    expect(rejoined.effects.filter((e) => e.type === 'join').map((e) => (e.type === 'join' ? e.topic : ''))).toEqual([
+      A1,
+      A2,
+    ]);
+    // Late events of the topics' old channels are ignored.
+    expect(stepLive(rejoined.state, { type: 'failed', generation: a2, reason: 'closed' }).effects).toEqual([]);
+  });
+
+  it('property: one channel per topic; other topics only while the own one is live; pulls only while live', () => {
+    const generation = fc.integer({ min: 0, max: 12 });
+    const wanted = fc
+      .subarray([A1, A2])
+      .map((topics): WantedTopics => Object.fromEntries(topics.map((t) => [t, ['followed_content']])));
     const event: fc.Arbitrary<LiveEvent> = fc.oneof(
       fc.constant<LiveEvent>({ type: 'start' }),
       fc.constant<LiveEvent>({ type: 'stop' }),
       generation.map((g): LiveEvent => ({ type: 'subscribed', generation: g })),
-      generation.map((g): LiveEvent => ({ type: 'ready', generation: g })),
-      generation.map((g): LiveEvent => ({ type: 'change', generation: g, table: 'profiles' })),
+      generation.map((g): LiveEvent => ({ type: 'changed', generation: g, collections: ['profiles'] })),
       fc
         .tuple(
           generation,
@@ -156,26 +284,47 @@ describe('catch-up decisions', () => {
         .map(([g, reason]): LiveEvent => ({ type: 'failed', generation: g, reason })),
       fc.tuple(generation, fc.boolean()).map(([g, online]): LiveEvent => ({ type: 'retry', generation: g, online })),
       fc.boolean().map((online): LiveEvent => ({ type: 'wake', online })),
+      wanted.map((w): LiveEvent => ({ type: 'topics', wanted: w })),
     );
     fc.assert(
-      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+      fc.property(fc.array(event, { maxLength: 60 }), (events) => {
         let state = INITIAL_LIVE_STATE;
-        const open = new Set<number>();
+        const open = new Map<number, string>();
+        const timers = new Set<string>();
         for (const e of events) {
           const step = stepLive(state, e);
           for (const effect of step.effects) {
-            if (effect.type === 'join') open.add(effect.generation);
+            if (effect.type === 'join') {
+              expect([...open.values()]).not.toContain(effect.topic);
+              open.set(effect.generation, effect.topic);
+            }
             if (effect.type === 'leave') open.delete(effect.generation);
             if (effect.type === 'pull') expect(step.state.phase).toBe('live');
-            if (effect.type === 'schedule') expect(effect.delayMs).toBe(reconnectDelay(step.state.failures));
+            if (effect.type === 'schedule') timers.add(effect.topic);
+            if (effect.type === 'cancel-timer') timers.delete(effect.topic);
+          }
+          if (e.type === 'retry') {
+            // The timer that fired is gone (the runner deletes it before dispatching).
+            for (const [topic, channel] of [[ME, state] as const, ...Object.entries(state.topics)])
+              if (channel.generation === e.generation) timers.delete(topic);
           }
           state = step.state;
-          expect(open.size).toBeLessThanOrEqual(1);
-          expect(open.size === 1).toBe(state.phase === 'joining' || state.phase === 'live');
-          if (open.size === 1) expect([...open][0]).toBe(state.generation);
+          const held = Object.entries(state.topics);
+          if (state.phase !== 'live') expect(held).toEqual([]);
+          const expectedOpen = new Map<number, string>();
+          if (state.phase === 'joining' || state.phase === 'live') expectedOpen.set(state.generation, ME);
+          for (const [topic, channel] of held) {
+            if (channel.phase !== 'backoff') expectedOpen.set(channel.generation, topic);
+            expect(topic in state.wanted).toBe(true);
+          }
+          expect(open).toEqual(expectedOpen);
+          // Only channels waiting in backoff hold a timer (an offline retry leaves it to the wake).
+          const waiting = held.filter(([, c]) => c.phase === 'backoff').map(([t]) => t);
+          if (state.phase === 'backoff') waiting.push(ME);
+          for (const topic of timers) expect(waiting).toContain(topic);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 });
@@ -194,6 +343,51 @@ describe('safety-net poll and pull routing', () => {
     expect(collectionsToPull('all', pulled)).toEqual(pulled);
     expect(collectionsToPull(['reward_claims'], pulled)).toEqual(['reward_claims']);
     expect(collectionsToPull(['media_engagement_log', 'secrets'], pulled)).toEqual([]);
+  });
+});
+
+describe('live topics', () => {
+  const artist = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const kinds = (name: string): readonly LiveTopicKind[] =>
+    name === 'followed_content' ? ['followed-artists'] : name === 'locker_items' ? ['everyone'] : [];
+
+  it('holds live follows of real artists only, newest first, at most MAX_ARTIST_TOPICS', () => {
+    const follows = [
+      { artist_id: 'bti', created_at: '2026-01-03T00:00:00Z' }, // a sample follow: no account
+      { artist_id: artist(1), created_at: '2026-01-01T00:00:00Z' },
+      { artist_id: artist(2), created_at: '2026-01-02T00:00:00Z' },
+      { artist_id: 'ABCDEF00-0000-4000-8000-000000000009', created_at: '2026-01-04T00:00:00Z' }, // never a server topic
+    ];
+    expect(followedArtists(follows)).toEqual([artist(2), artist(1)]);
+    const many = Array.from({ length: MAX_ARTIST_TOPICS + 10 }, (_, i) => ({
+      artist_id: artist(i),
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    }));
+    const held = followedArtists(many);
+    expect(held).toHaveLength(MAX_ARTIST_TOPICS);
+    expect(held[0]).toBe(artist(MAX_ARTIST_TOPICS + 9));
+  });
+
+  it('wants artist topics only when followed_content is pulled, everyone only when locker_items is', () => {
+    const follows = [{ artist_id: artist(1) }];
+    expect(wantedTopics(['profiles', 'media_ids'], kinds, follows)).toEqual({});
+    expect(wantedTopics(['profiles', 'followed_content', 'locker_items'], kinds, follows)).toEqual({
+      [artistTopic(artist(1))]: ['followed_content'],
+      [EVERYONE_TOPIC]: ['locker_items'],
+    });
+    expect(sameTopics({ a: ['x'] }, { a: ['x'] })).toBe(true);
+    expect(sameTopics({ a: ['x'] }, { b: ['x'] })).toBe(false);
+    expect(sameTopics({ a: ['x'] }, { a: ['x'], b: [] })).toBe(false);
+  });
+
+  it('a message names collections as strings; anything else in it is ignored', () => {
+    expect(namedCollections({ collections: ['subscriptions', 'followed_content'], id: 'x' })).toEqual([
+      'subscriptions',
+      'followed_content',
+    ]);
+    expect(namedCollections({ collections: ['a', 1, null, { b: 1 }] })).toEqual(['a']);
+    for (const junk of [null, undefined, 'x', 1, {}, { collections: 'profiles' }])
+      expect(namedCollections(junk)).toEqual([]);
   });
 });
 
