@@ -130,8 +130,9 @@ test('a fan on a new device: shell and locker skeleton first, then the drops wit
   // Hold the locker's first pull, so the state before the drops arrive can be checked at leisure.
   const held: Route[] = [];
   let holding = true;
-  await context.route(/\/rest\/v1\/locker_items\?/, (route) => {
-    if (holding && route.request().method() === 'GET') held.push(route);
+  await context.route(/\/rest\/v1\/rpc\/sync_pull$/, (route) => {
+    const args = (route.request().postDataJSON() ?? {}) as { p_collection?: string };
+    if (holding && args.p_collection === 'locker_items') held.push(route);
     else void route.fallback();
   });
 
