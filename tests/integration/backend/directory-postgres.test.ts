@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
+import { prng } from '../helpers/prng';
 
 const DIRECTORY_MIGRATION = '20261126100000';
 const bin = findPostgresBin();
@@ -79,19 +80,6 @@ const RECOUNT = `with artists as (select distinct artist_id from public.content_
 function directoryAndRecount(): { directory: unknown; recount: unknown } {
   const out = psql(`begin isolation level repeatable read;\n${DIRECTORY};\n${RECOUNT};\ncommit;`).split('\n').filter((l) => l.startsWith('['));
   return { directory: JSON.parse(out[0]!), recount: JSON.parse(out[1]!) };
-}
-
-/** Seeded PRNG (mulberry32): a failing run is replayed with its printed seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 
 let A = '';

@@ -25,7 +25,8 @@ export function findPostgresBin(): string | undefined {
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

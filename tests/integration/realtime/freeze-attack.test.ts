@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { uniqueEmail } from '../helpers/backend';
+import { freePort } from '../helpers/real-postgres';
 import { closeAll, rtOptions, type Binding } from './helpers';
 
 let child: ChildProcess;
@@ -18,17 +18,6 @@ let dataDir = '';
 let url = '';
 let anonKey = '';
 const clients: SupabaseClient[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'bucket-freeze-'));

@@ -147,3 +147,9 @@ export async function rawPhoenix(backend: LocalBackend) {
     });
   return { ws, received, until, isClosed: () => closed, send: (m: Msg) => ws.send(JSON.stringify(m)) };
 }
+
+/** RLS on realtime.messages letting a signed-in user read and send on their own `user:<id>` topic. */
+export const OWN_TOPIC_POLICIES = [
+  `create policy "own topic: read" on realtime.messages for select to authenticated using (realtime.topic() = 'user:' || auth.uid()::text)`,
+  `create policy "own topic: write" on realtime.messages for insert to authenticated with check (realtime.topic() = 'user:' || auth.uid()::text)`,
+];

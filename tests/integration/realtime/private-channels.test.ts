@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { closeAll, rtUser } from './helpers';
+import { closeAll, rtUser, OWN_TOPIC_POLICIES } from './helpers';
 
 let backend: LocalBackend;
 const clients: SupabaseClient[] = [];
@@ -16,10 +16,10 @@ const clients: SupabaseClient[] = [];
 beforeAll(async () => {
   backend = await withBackend();
   for (const sql of [
-    `create policy "own topic: read" on realtime.messages for select to authenticated using (realtime.topic() = 'user:' || auth.uid()::text)`,
-    `create policy "own topic: write" on realtime.messages for insert to authenticated with check (realtime.topic() = 'user:' || auth.uid()::text)`,
+    ...OWN_TOPIC_POLICIES,
     `create policy "lobby: read only" on realtime.messages for select to authenticated using (realtime.topic() = 'lobby')`,
-  ]) await backend.query(sql);
+  ])
+    await backend.query(sql);
 });
 afterAll(async () => {
   await closeAll(...clients);
@@ -38,12 +38,21 @@ interface Joined {
   got: { event: string; payload: Record<string, unknown> }[];
 }
 
-function join(client: SupabaseClient, topic: string, isPrivate: boolean, ack = false): Promise<{ status: string; message?: string; joined: Joined }> {
+function join(
+  client: SupabaseClient,
+  topic: string,
+  isPrivate: boolean,
+  ack = false,
+): Promise<{ status: string; message?: string; joined: Joined }> {
   const got: Joined['got'] = [];
   const channel = client
     .channel(topic, { config: { private: isPrivate, broadcast: { ack, self: false } } })
-    .on('broadcast', { event: '*' }, (m: { event: string; payload: Record<string, unknown> }) => got.push({ event: m.event, payload: m.payload }));
-  return new Promise((resolve) => channel.subscribe((status, err) => resolve({ status, message: err?.message, joined: { channel, got } })));
+    .on('broadcast', { event: '*' }, (m: { event: string; payload: Record<string, unknown> }) =>
+      got.push({ event: m.event, payload: m.payload }),
+    );
+  return new Promise((resolve) =>
+    channel.subscribe((status, err) => resolve({ status, message: err?.message, joined: { channel, got } })),
+  );
 }
 
 async function waitFor(pred: () => boolean, ms = 5_000): Promise<void> {
@@ -58,7 +67,9 @@ describe('private channels (Realtime Authorization)', () => {
     expect((await join(a.client, `user:${a.id}`, true)).status).toBe('SUBSCRIBED');
     const refused = await join(b.client, `user:${a.id}`, true);
     expect(refused.status).toBe('CHANNEL_ERROR');
-    expect(refused.message).toBe(`Unauthorized: You do not have permissions to read from this Channel topic: user:${a.id}`);
+    expect(refused.message).toBe(
+      `Unauthorized: You do not have permissions to read from this Channel topic: user:${a.id}`,
+    );
   });
 
   it('delivers realtime.send to the private channels of the topic only, after commit, once', async () => {
@@ -72,12 +83,18 @@ describe('private channels (Realtime Authorization)', () => {
 
     const rolledBack = `do $$ begin perform realtime.send('{"collection":"ghost"}', 'changed', 'user:${a.id}', true); raise exception 'rolled back'; end $$`;
     await expect(backend.query(rolledBack)).rejects.toThrow('rolled back');
-    await backend.query(`select realtime.send($1::jsonb, 'changed', $2, true)`, [JSON.stringify({ collection: 'locker_items' }), `user:${a.id}`]);
+    await backend.query(`select realtime.send($1::jsonb, 'changed', $2, true)`, [
+      JSON.stringify({ collection: 'locker_items' }),
+      `user:${a.id}`,
+    ]);
     await waitFor(() => phone.got.length > 0 && laptop.got.length > 0);
     await backend.realtime.flush();
     for (const device of [phone, laptop]) {
       expect(device.got).toHaveLength(1);
-      expect(device.got[0]).toMatchObject({ event: 'changed', payload: { collection: 'locker_items', id: expect.any(String) } });
+      expect(device.got[0]).toMatchObject({
+        event: 'changed',
+        payload: { collection: 'locker_items', id: expect.any(String) },
+      });
     }
     expect(eavesdropper.got).toEqual([]);
   });
@@ -99,7 +116,9 @@ describe('private channels (Realtime Authorization)', () => {
     // read-only topic: the join works, sending is dropped without a reply
     const reader = (await join(b.client, 'lobby', true, true)).joined;
     const lobbyListener = (await join(a.client, 'lobby', true)).joined;
-    expect(await reader.channel.send({ type: 'broadcast', event: 'shout', payload: {} }, { timeout: 1_000 })).toBe('timed out');
+    expect(await reader.channel.send({ type: 'broadcast', event: 'shout', payload: {} }, { timeout: 1_000 })).toBe(
+      'timed out',
+    );
     await backend.query(`select realtime.send('{}', 'barrier', 'lobby', true)`);
     await waitFor(() => lobbyListener.got.length > 0);
     expect(lobbyListener.got.map((m) => m.event)).toEqual(['barrier']);

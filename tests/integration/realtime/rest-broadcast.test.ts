@@ -10,17 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { closeAll, rawPhoenix, rtAnon, rtUser, type Msg } from './helpers';
+import { closeAll, rawPhoenix, rtAnon, rtUser, type Msg, OWN_TOPIC_POLICIES } from './helpers';
 
 let backend: LocalBackend;
 const clients: SupabaseClient[] = [];
 
 beforeAll(async () => {
   backend = await withBackend();
-  for (const sql of [
-    `create policy "own topic: read" on realtime.messages for select to authenticated using (realtime.topic() = 'user:' || auth.uid()::text)`,
-    `create policy "own topic: write" on realtime.messages for insert to authenticated with check (realtime.topic() = 'user:' || auth.uid()::text)`,
-  ]) await backend.query(sql);
+  for (const sql of [...OWN_TOPIC_POLICIES]) await backend.query(sql);
 });
 afterAll(async () => {
   await closeAll(...clients);
@@ -31,10 +28,20 @@ const BATCH = () => `${backend.url}/realtime/v1/api/broadcast`;
 const SINGLE = (topic: string, event: string, isPrivate = false) =>
   `${backend.url}/realtime/v1/api/broadcast/${encodeURIComponent(topic)}/events/${encodeURIComponent(event)}${isPrivate ? '?private=true' : ''}`;
 
-function post(url: string, body: unknown, token = backend.anonKey, headers: Record<string, string> = {}): Promise<Response> {
+function post(
+  url: string,
+  body: unknown,
+  token = backend.anonKey,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+    headers: {
+      apikey: backend.anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
     body: typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body),
   });
 }
@@ -48,7 +55,10 @@ async function user() {
 /** A raw socket joined to `topic`; `broadcasts()` lists the broadcast payloads received so far. */
 async function listener(topic: string, opts: { private?: boolean; token?: string } = {}) {
   const s = await rawPhoenix(backend);
-  const payload = { config: { private: opts.private === true, broadcast: { self: false, ack: false } }, ...(opts.token ? { access_token: opts.token } : {}) };
+  const payload = {
+    config: { private: opts.private === true, broadcast: { self: false, ack: false } },
+    ...(opts.token ? { access_token: opts.token } : {}),
+  };
   s.send(['1', '1', `realtime:${topic}`, 'phx_join', payload]);
   const reply = await s.until((m) => m[3] === 'phx_reply' && m[1] === '1');
   expect(reply[4]).toMatchObject({ status: 'ok' });
@@ -110,7 +120,9 @@ describe('batch endpoint', () => {
     expect((await post(BATCH(), { messages: messages(3) }, backend.anonKey)).status).toBe(202);
     expect((await post(BATCH(), { messages: messages(4) }, backend.serviceRoleKey)).status).toBe(202);
     // public message of the same name: reaches the public channel only
-    expect((await post(BATCH(), { messages: [{ topic: `user:${a.id}`, event: 'public', payload: {} }] }, b.token)).status).toBe(202);
+    expect(
+      (await post(BATCH(), { messages: [{ topic: `user:${a.id}`, event: 'public', payload: {} }] }, b.token)).status,
+    ).toBe(202);
     await waitFor(() => own.broadcasts().length >= 2 && publicSameName.broadcasts().length >= 1);
     expect(own.broadcasts().map((m) => m.payload)).toEqual([{ n: 1 }, { n: 4 }]);
     expect(publicSameName.broadcasts().map((m) => m.event)).toEqual(['public']);
@@ -121,12 +133,20 @@ describe('batch endpoint', () => {
   it("refuses malformed batches whole with Realtime's 422 errors, delivering nothing", async () => {
     const room = await listener('rest-invalid');
     const res = await post(BATCH(), {
-      messages: [{ topic: 'rest-invalid' }, { payload: { data: 'data' } }, { topic: 'rest-invalid', payload: { data: 'data' }, event: 'event' }],
+      messages: [
+        { topic: 'rest-invalid' },
+        { payload: { data: 'data' } },
+        { topic: 'rest-invalid', payload: { data: 'data' }, event: 'event' },
+      ],
     });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       errors: {
-        messages: [{ payload: ["can't be blank"], event: ["can't be blank"] }, { topic: ["can't be blank"], event: ["can't be blank"] }, {}],
+        messages: [
+          { payload: ["can't be blank"], event: ["can't be blank"] },
+          { topic: ["can't be blank"], event: ["can't be blank"] },
+          {},
+        ],
       },
     });
     for (const [body, errors] of [
@@ -134,16 +154,26 @@ describe('batch endpoint', () => {
       [{ messages: [] }, { messages: ["can't be blank"] }],
       [{ messages: 'x' }, { messages: ['is invalid'] }],
       [{ messages: [{ topic: 't', event: 'e', payload: [1] }] }, { messages: [{ payload: ['is invalid'] }] }],
-      [{ messages: [{ topic: 7, event: ' ', payload: {}, private: 'maybe' }] }, { messages: [{ topic: ['is invalid'], event: ["can't be blank"], private: ['is invalid'] }] }],
+      [
+        { messages: [{ topic: 7, event: ' ', payload: {}, private: 'maybe' }] },
+        { messages: [{ topic: ['is invalid'], event: ["can't be blank"], private: ['is invalid'] }] },
+      ],
     ] as const) {
       const r = await post(BATCH(), body);
       expect(r.status).toBe(422);
       expect(await r.json()).toEqual({ errors });
     }
     const big = { data: 'x'.repeat(256 * 1000 + 500) };
-    const tooBig = await post(BATCH(), { messages: [{ topic: 'rest-invalid', event: 'ok', payload: {} }, { topic: 'rest-invalid', event: 'big', payload: big }] });
+    const tooBig = await post(BATCH(), {
+      messages: [
+        { topic: 'rest-invalid', event: 'ok', payload: {} },
+        { topic: 'rest-invalid', event: 'big', payload: big },
+      ],
+    });
     expect(tooBig.status).toBe(422);
-    expect(await tooBig.json()).toEqual({ errors: { messages: [{}, { payload: ['Payload size exceeds tenant limit'] }] } });
+    expect(await tooBig.json()).toEqual({
+      errors: { messages: [{}, { payload: ['Payload size exceeds tenant limit'] }] },
+    });
     const malformed = await post(BATCH(), '{"messages": [');
     expect(malformed.status).toBe(400);
     await post(BATCH(), { messages: [{ topic: 'rest-invalid', event: 'barrier', payload: {} }] });
@@ -152,7 +182,7 @@ describe('batch endpoint', () => {
     room.close();
   });
 
-  it('bounds messages per request and per caller per second with 429 and Realtime\'s messages', async () => {
+  it("bounds messages per request and per caller per second with 429 and Realtime's messages", async () => {
     const u = await user();
     const msg = { topic: 'rest-rate', event: 'e', payload: {} };
     const over = await post(BATCH(), { messages: Array.from({ length: 101 }, () => msg) }, u.token);
@@ -192,11 +222,17 @@ describe('single endpoint', () => {
   it('refuses other media types with 415 and oversized payloads with 422', async () => {
     const r = await post(SINGLE('rest-media', 'e'), 'hi', backend.anonKey, { 'Content-Type': 'text/plain' });
     expect(r.status).toBe(415);
-    expect(await r.json()).toEqual({ error: 'Unsupported Media Type. Use application/json or application/octet-stream' });
-    const big = await post(SINGLE('rest-media', 'e'), new Uint8Array(256 * 1000 + 501), backend.anonKey, { 'Content-Type': 'application/octet-stream' });
+    expect(await r.json()).toEqual({
+      error: 'Unsupported Media Type. Use application/json or application/octet-stream',
+    });
+    const big = await post(SINGLE('rest-media', 'e'), new Uint8Array(256 * 1000 + 501), backend.anonKey, {
+      'Content-Type': 'application/octet-stream',
+    });
     expect(big.status).toBe(422);
     expect(await big.json()).toEqual({ errors: { payload: ['Payload size exceeds tenant limit'] } });
-    const huge = await post(SINGLE('rest-media', 'e'), new Uint8Array(2 * 1024 * 1024), backend.anonKey, { 'Content-Type': 'application/octet-stream' });
+    const huge = await post(SINGLE('rest-media', 'e'), new Uint8Array(2 * 1024 * 1024), backend.anonKey, {
+      'Content-Type': 'application/octet-stream',
+    });
     expect(huge.status).toBe(413);
   });
 });
@@ -221,20 +257,31 @@ describe('authentication and routing', () => {
       expect(await r.json()).toEqual({ message: 'Unauthorized' });
     }
     // the apikey alone is enough, as Realtime's AuthTenant
-    const ok = await fetch(BATCH(), { method: 'POST', headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const ok = await fetch(BATCH(), {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(ok.status).toBe(202);
   });
 
   it('answers preflights with CORS and unknown realtime paths with 404', async () => {
     const pre = await fetch(BATCH(), {
       method: 'OPTIONS',
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type' },
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, authorization, content-type',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
     const get = await fetch(BATCH(), { headers: { apikey: backend.anonKey } });
     expect(get.status).toBe(404);
-    expect((await fetch(`${backend.url}/realtime/v1/api/nope`, { method: 'POST', headers: { apikey: backend.anonKey } })).status).toBe(404);
+    expect(
+      (await fetch(`${backend.url}/realtime/v1/api/nope`, { method: 'POST', headers: { apikey: backend.anonKey } }))
+        .status,
+    ).toBe(404);
   });
 });

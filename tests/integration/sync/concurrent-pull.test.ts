@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
+import { prng } from '../helpers/prng';
 
 const bin = findPostgresBin();
 let server: RealPostgres | undefined;
@@ -142,18 +143,6 @@ async function readable(c: pg.Client, d: Device): Promise<Map<string, Row>> {
   const own = d.collection === 'content_items' ? 'where t.artist_id = auth.uid()' : '';
   const { rows } = await asUser(c, d.uid, (u) => u.query<{ r: Row }>(`select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text) as r from public.${d.collection} t ${own}`));
   return new Map(rows.map(({ r }) => [String(r.id), r]));
-}
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 
 describe('pull position on real PostgreSQL', () => {
