@@ -13,12 +13,13 @@
  */
 import type { JwtKeys } from '../auth/jwt';
 import type { Database } from '../db/database';
-import type { Channel, Subscription } from './channel';
+import type { Channel } from './channel';
 import type { Change, ClaimSet, Row, Router } from './changes';
 import type { Connection } from './connection';
-import { canonical, indexKeys, matchesFilters, type Filter, type Kind } from './filters';
+import { matchesFilters } from './filters';
 import { encodeBinaryBroadcast, encodeFrame } from './protocol';
 import type { PublishedTables } from './tables';
+import { Bucket, type Entry } from './subscription-index';
 
 function pick(row: Row | null, columns: readonly string[]): Row {
   const out: Row = {};
@@ -44,67 +45,6 @@ export function changeData(change: Change): Record<string, unknown> {
   if (change.op === 'UPDATE') data.old_record = t.replicaFull ? (change.oldRow ?? {}) : pick(change.oldRow, t.primaryKey);
   if (change.op === 'DELETE') data.old_record = t.replicaFull && !t.rls ? (change.oldRow ?? {}) : pick(change.oldRow, t.primaryKey);
   return data;
-}
-
-interface Entry {
-  conn: Connection;
-  channel: Channel;
-  sub: Subscription;
-  filters: Filter[];
-  claimKey: string;
-}
-
-/** The subscriptions to one table and event. */
-class Bucket {
-  readonly claims = new Map<string, { set: ClaimSet; n: number }>();
-  /** column → its kind and canonical value → subscriptions whose first eq/in names that value */
-  readonly index = new Map<string, { kind: Kind; byValue: Map<string, Set<Entry>> }>();
-  /** subscriptions without an eq/in filter: compared with every visible row */
-  readonly scan = new Set<Entry>();
-  size = 0;
-
-  add(e: Entry, set: ClaimSet): void {
-    const c = this.claims.get(e.claimKey);
-    if (c) c.n++;
-    else this.claims.set(e.claimKey, { set, n: 1 });
-    this.size++;
-    const idx = indexKeys(e.filters);
-    if (!idx) return void this.scan.add(e);
-    let col = this.index.get(idx.column);
-    if (!col) this.index.set(idx.column, (col = { kind: idx.kind, byValue: new Map() }));
-    for (const k of idx.keys) {
-      let list = col.byValue.get(k);
-      if (!list) col.byValue.set(k, (list = new Set()));
-      list.add(e);
-    }
-  }
-
-  remove(e: Entry): void {
-    const c = this.claims.get(e.claimKey);
-    if (c && --c.n === 0) this.claims.delete(e.claimKey);
-    this.size--;
-    const idx = indexKeys(e.filters);
-    if (!idx) return void this.scan.delete(e);
-    const col = this.index.get(idx.column);
-    if (!col) return;
-    for (const k of idx.keys) {
-      const list = col.byValue.get(k);
-      list?.delete(e);
-      if (list?.size === 0) col.byValue.delete(k);
-    }
-    if (col.byValue.size === 0) this.index.delete(idx.column);
-  }
-
-  /** Subscriptions whose indexed value matches the row (each at most once), then the rest. */
-  *candidates(row: Row): Generator<Entry> {
-    for (const [column, { kind, byValue }] of this.index) {
-      const key = canonical(row[column], kind);
-      if (key === undefined) continue;
-      const list = byValue.get(key);
-      if (list) yield* list;
-    }
-    yield* this.scan;
-  }
 }
 
 const OPS = ['INSERT', 'UPDATE', 'DELETE'] as const;
