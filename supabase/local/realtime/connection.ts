@@ -156,6 +156,13 @@ export class Connection {
     const check = await checkToken(this.hub.keys, token);
     if (this.closed) return;
     if (!check.ok) return void fail(`${check.code}: ${check.message}`);
+    // the cheap limits before any database work
+    if (!this.channels.has(f.topic) && this.channels.size >= this.hub.limits.maxChannelsPerClient) {
+      return void fail('ChannelRateLimitReached: Too many channels');
+    }
+    if (!this.hub.admitConnection(this, check.claims)) {
+      return void fail(`ConnectionRateLimitReached: Too many connections for this user (at most ${this.hub.limits.maxConnectionsPerUser})`);
+    }
     const subTopic = f.topic.slice('realtime:'.length);
     if (isPrivate && !(await canRead(this.hub.db, check.claims, subTopic))) {
       return void fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`);
@@ -173,12 +180,6 @@ export class Connection {
       broadcastAck: broadcast.ack === true,
       private: isPrivate,
     });
-    if (!this.channels.has(f.topic) && this.channels.size >= this.hub.limits.maxChannelsPerClient) {
-      return void fail('ChannelRateLimitReached: Too many channels');
-    }
-    if (!this.hub.admitConnection(this, check.claims)) {
-      return void fail(`ConnectionRateLimitReached: Too many connections for this user (at most ${this.hub.limits.maxConnectionsPerUser})`);
-    }
     if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > 0) {
       try {
         await this.hub.tables.refresh();
