@@ -153,8 +153,7 @@ begin
     raise exception 'sync_pull: p_after_txid must be a transaction id' using errcode = '22023';
   end if;
   _after := p_after_txid::bigint;
-  -- Only fans' followed content changes when an unlock date passes (a device's own items do not).
-  if p_collection = 'followed_content' and (select auth.uid()) is not null then
+  if p_collection in ('followed_content', 'content_items') and (select auth.uid()) is not null then
     perform private.sync_release_due();
   end if;
   -- The horizon is taken before the rows are read: every transaction below it had ended by
