@@ -7,6 +7,8 @@ import { UploadManagerButton, useUploadOutbox } from '../uploads';
 import type { BucketItem, BucketViewer } from './bucket-types';
 import { BucketView } from './BucketView';
 import { mergeBucketItems } from './content-to-bucket';
+import { useContentActions } from './api/use-content-actions';
+import { useManageContent } from './ManageContentDialogs';
 import { SimpleUploadModal, type SimpleUploadValues } from './SimpleUploadModal';
 import { signContentUrl, useBucketContent, useInitialSync } from './use-bucket-content';
 
@@ -42,6 +44,8 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
   // This device's first sync is still running: rows keep arriving and are shown as they land.
   const initialSync = useInitialSync();
   const [simpleOpen, setSimpleOpen] = useState(false);
+  const contentActions = useContentActions();
+  const manage = useManageContent(isOwner ? contentActions : null);
 
   const items = useMemo(() => mergeBucketItems(rows, isOwner ? entries : []), [rows, entries, isOwner]);
   const resolveUrl = (item: BucketItem, purpose: 'play' | 'download') =>
@@ -64,6 +68,7 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
         loading={loading || (initialSync && rows.length === 0)}
         syncing={initialSync}
         resolveUrl={resolveUrl}
+        manage={manage.handlers}
         actions={
           isOwner ? (
             <Group gap="xs">
@@ -78,6 +83,7 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
       {isOwner ? (
         <SimpleUploadModal opened={simpleOpen} onClose={() => setSimpleOpen(false)} onSubmit={submitSimple} />
       ) : null}
+      {manage.dialogs}
     </>
   );
 }

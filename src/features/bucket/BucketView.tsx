@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { FILTERS_BY_VIEWER, shapeBucket } from './bucket-tree';
 import type { BucketFilter, BucketItem, BucketSort, BucketViewer } from './bucket-types';
 import { BucketNode, type BucketNodeActions } from './components/BucketNode';
+import type { ManageContentHandlers } from './components/ManageContentMenu';
 
 const FILTER_LABELS: Record<BucketFilter, string> = {
   all: 'All files',
@@ -29,6 +30,8 @@ export interface BucketViewProps {
   resolveUrl?: (item: BucketItem, purpose: 'play' | 'download') => Promise<string | null>;
   /** Artist-only actions (upload buttons). */
   actions?: ReactNode;
+  /** Artist-only per-item actions (publish, edit, delete) on their own items. */
+  manage?: ManageContentHandlers;
   children?: ReactNode;
 }
 
@@ -50,6 +53,7 @@ export function BucketView({
   syncing = false,
   resolveUrl,
   actions,
+  manage,
   children,
 }: BucketViewProps) {
   const [filter, setFilter] = useState<BucketFilter>('all');
@@ -74,6 +78,7 @@ export function BucketView({
     onDownload: (item) => {
       void resolve(item, 'download').then((url) => (url ? download(url, item.name) : undefined));
     },
+    manage: viewer === 'artist' ? manage : undefined,
   };
 
   return (

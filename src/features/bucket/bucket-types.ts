@@ -1,4 +1,5 @@
 /** Spec §3 "Bucket item", plus the outbox state of files still being uploaded. */
+import type { ContentTier } from '../../../sync/fans/entitlement';
 import type { UploadStatus } from '../../../sync/outbox';
 
 export type BucketItemType = 'audio' | 'folder' | 'image' | 'document' | 'other';
@@ -21,6 +22,19 @@ export interface BucketItem {
   children?: BucketItem[];
   /** Present while the file is still in the uploader's outbox. */
   upload?: { status: UploadStatus; progress: number };
+  /** The artist's own row: what they manage (tier, release, details) and its sync state. */
+  managed?: ManagedContent;
+}
+
+export interface ManagedContent {
+  description: string | null;
+  tier: ContentTier;
+  isPublic: boolean;
+  /** ISO timestamp or null. */
+  unlockDate: string | null;
+  /** 'dirty' = a local change waiting to sync; 'rejected' = the server refused it (syncError says why). */
+  syncState: 'clean' | 'dirty' | 'rejected';
+  syncError: string | null;
 }
 
 /** Spec §4 demo upload: audio, image or document from the file's MIME type. */

@@ -4,7 +4,8 @@
  * its row exists locally, so a file is never listed twice.
  */
 import type { OutboxEntry } from '../../../sync/outbox';
-import { bucketTypeOf, type BucketItem } from './bucket-types';
+import type { ContentTier } from '../../../sync/fans/entitlement';
+import { bucketTypeOf, type BucketItem, type ManagedContent } from './bucket-types';
 
 export interface ContentRowLike {
   id: string;
@@ -16,6 +17,23 @@ export interface ContentRowLike {
   is_public: boolean;
   unlock_date: string | null;
   created_at: string;
+  /** Present on the artist's own rows (local database): what the bucket lets them manage. */
+  subscription_tier_required?: ContentTier;
+  description?: string | null;
+  sync_state?: ManagedContent['syncState'];
+  sync_error?: { message: string } | null;
+}
+
+function managedOf(row: ContentRowLike): ManagedContent | undefined {
+  if (!row.subscription_tier_required) return undefined;
+  return {
+    description: row.description ?? null,
+    tier: row.subscription_tier_required,
+    isPublic: row.is_public,
+    unlockDate: row.unlock_date,
+    syncState: row.sync_state ?? 'clean',
+    syncError: row.sync_state === 'rejected' ? (row.sync_error?.message ?? 'Refused by the server') : null,
+  };
 }
 
 export function isContentLocked(row: Pick<ContentRowLike, 'is_public' | 'unlock_date'>, now = Date.now()): boolean {
@@ -36,6 +54,7 @@ export function contentRowToBucketItem(row: ContentRowLike, artistName?: string,
     metadata: { album, ...(artistName ? { artist: artistName } : {}) },
     isLocked: isContentLocked(row, now),
     downloadUrl: row.file_path,
+    managed: managedOf(row),
   };
 }
 

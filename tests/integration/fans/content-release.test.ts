@@ -77,10 +77,10 @@ async function edit(artist: Device, id: string, change: Parameters<typeof editCo
 }
 
 /** What the fan's device holds after a pull (deleted rows are gone from RxDB's view). */
-async function fanRow(fan: Device, id: string): Promise<Record<string, unknown> | null> {
+async function fanRow(fan: Device, id: string) {
   await fan.engine.resync();
   const doc = await fan.engine.db.followed_content.findOne(id).exec();
-  return doc ? (doc.toMutableJSON() as Record<string, unknown>) : null;
+  return doc ? { ...doc.toMutableJSON() } : null;
 }
 
 async function pull(client: SupabaseClient, afterTxid = '0', afterId = ''): Promise<PulledRow[]> {

@@ -18,6 +18,8 @@ import { UploadStatusLine } from '../../uploads';
 import { canPlayOrDownload } from '../bucket-tree';
 import type { BucketItem, BucketViewer } from '../bucket-types';
 import { InlineAudioPlayer } from './InlineAudioPlayer';
+import { ManageContentMenu, type ManageContentHandlers } from './ManageContentMenu';
+import { ManagedContentStatus } from './ManagedContentStatus';
 
 const ICONS = { audio: IconMusic, image: IconPhoto, document: IconFileText, folder: IconFolder, other: IconFile };
 
@@ -26,6 +28,8 @@ export interface BucketNodeActions {
   playingUrl: string | null;
   onTogglePlay: (item: BucketItem) => void;
   onDownload: (item: BucketItem) => void;
+  /** The artist's per-item actions (their own bucket, local database open). */
+  manage?: ManageContentHandlers;
 }
 
 export function BucketNode({
@@ -87,6 +91,7 @@ export function BucketNode({
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
+            {viewer === 'artist' && item.managed ? <ManagedContentStatus managed={item.managed} /> : null}
           </Stack>
         </Group>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -116,6 +121,9 @@ export function BucketNode({
                 <IconDownload size={16} />
               </ActionIcon>
             </Tooltip>
+          ) : null}
+          {viewer === 'artist' && item.managed && actions.manage ? (
+            <ManageContentMenu item={item} managed={item.managed} handlers={actions.manage} />
           ) : null}
         </Group>
       </Group>

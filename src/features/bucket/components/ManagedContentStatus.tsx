@@ -1,0 +1,39 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { releaseLabel, releaseStateOf, TIER_LABELS, unlockLine } from '../content-release';
+import type { ManagedContent } from '../bucket-types';
+
+const STATE_COLORS = { draft: 'yellow', scheduled: 'blue', released: 'green' } as const;
+
+/** An artist's item: tier, release state, unlock date and whether the last change has synced. */
+export function ManagedContentStatus({ managed }: { managed: ManagedContent }) {
+  const fields = { is_public: managed.isPublic, unlock_date: managed.unlockDate };
+  const state = releaseStateOf(fields);
+  const unlock = unlockLine(fields);
+  return (
+    <>
+      <Group gap={4} mt={2} wrap="wrap">
+        <Badge size="sm" variant="light" color={managed.tier === 'free' ? 'gray' : 'grape'}>
+          {TIER_LABELS[managed.tier]}
+        </Badge>
+        <Badge size="sm" variant="light" color={STATE_COLORS[state]} data-testid="release-state">
+          {releaseLabel(fields)}
+        </Badge>
+        {managed.syncState === 'dirty' ? (
+          <Badge size="sm" variant="outline" color="gray">
+            Not synced yet
+          </Badge>
+        ) : null}
+        {unlock && state !== 'scheduled' ? (
+          <Text span size="xs" c="dimmed">
+            {unlock}
+          </Text>
+        ) : null}
+      </Group>
+      {managed.syncError ? (
+        <Text size="xs" c="red" role="alert" mt={2}>
+          Not saved: {managed.syncError}. Edit the item to try again.
+        </Text>
+      ) : null}
+    </>
+  );
+}
