@@ -51,4 +51,27 @@ describe('realDropsFromRows', () => {
     expect(drop!.description).toBe('Tier 1 and up unlocks this release.');
     expect(drop!.isNew).toBe(false);
   });
+
+  it('a scheduled drop (issue 31) says when it unlocks, not which tier', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const scheduled = {
+      ...base,
+      locked: true,
+      file_path: null,
+      description: null,
+      is_public: false,
+      unlock_date: '2026-12-01T20:00:00Z',
+    };
+    const [free] = realDropsFromRows([scheduled], now);
+    expect(free!.real?.lockedReason).toMatch(/^Unlocks 12\/0[12]\/26, /);
+    expect(free!.real?.lockedReason).not.toMatch(/Tier|Free/);
+    const [paid] = realDropsFromRows([{ ...scheduled, subscription_tier_required: 'tier2' }], now);
+    expect(paid!.real?.lockedReason).toMatch(/ for Tier 2 and up$/);
+    // Released by date but above the fan's tier: the tier is the reason.
+    const [tier] = realDropsFromRows(
+      [{ ...scheduled, unlock_date: '2026-11-01T00:00:00Z', subscription_tier_required: 'tier1' }],
+      now,
+    );
+    expect(tier!.real?.lockedReason).toBe('Tier 1 and up unlocks this track');
+  });
 });

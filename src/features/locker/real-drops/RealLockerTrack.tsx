@@ -99,7 +99,7 @@ export function RealLockerTrack({
           Locked
         </Badge>
         <Text size="xs" c="dimmed">
-          {tierLabel(real.tierRequired)} and up unlocks this track
+          {real.lockedReason ?? `${tierLabel(real.tierRequired)} and up unlocks this track`}
         </Text>
       </Group>
     );

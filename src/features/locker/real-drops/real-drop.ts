@@ -4,6 +4,7 @@
  * newest first; `locked` is the server's answer (public fields only then, no object path).
  */
 import type { FollowedContentDoc } from '../../../../sync/schemas/followed-content';
+import { formatDateTime } from '../../../lib/format';
 import { sampleArtwork } from '../../../sample/artists';
 import type { LockerItem, LockerItemType, Rarity } from '../types';
 
@@ -14,6 +15,8 @@ export interface RealDrop {
   mimeType: string;
   locked: boolean;
   tierRequired: FollowedContentDoc['subscription_tier_required'];
+  /** Why it is locked, in words (an upcoming unlock date, else the tier it needs). */
+  lockedReason: string | null;
 }
 
 /** Real drops have no countdown; this keeps the carousel's minute arithmetic meaningful. */
@@ -29,6 +32,18 @@ const TIER_NUMBER: Record<RealDrop['tierRequired'], number> = { free: 0, tier1: 
 
 export function tierLabel(tier: RealDrop['tierRequired']): string {
   return tier === 'free' ? 'Free' : `Tier ${TIER_NUMBER[tier]}`;
+}
+
+/** A scheduled drop (issue 31) is locked until its date; otherwise a locked drop needs a higher tier. */
+function lockedReason(row: FollowedContentDoc, now: Date, noun = 'track'): string | null {
+  if (!row.locked) return null;
+  const at = row.unlock_date ? Date.parse(row.unlock_date) : Number.NaN;
+  if (!row.is_public && at > now.getTime()) {
+    const tier =
+      row.subscription_tier_required === 'free' ? '' : ` for ${tierLabel(row.subscription_tier_required)} and up`;
+    return `Unlocks ${formatDateTime(at)}${tier}`;
+  }
+  return `${tierLabel(row.subscription_tier_required)} and up unlocks this ${noun}`;
 }
 
 function lockerType(mime: string | null): LockerItemType {
@@ -47,9 +62,7 @@ export function realDropsFromRows(rows: readonly FollowedContentDoc[], now: Date
       type: lockerType(row.file_type),
       title: row.title,
       artist: row.artist_name,
-      description:
-        row.description ??
-        (row.locked ? `${tierLabel(row.subscription_tier_required)} and up unlocks this release.` : ''),
+      description: row.description ?? (row.locked ? `${lockedReason(row, now, 'release')}.` : ''),
       thumbnail: sampleArtwork(`real-${row.id}`, row.title.slice(0, 1)),
       rarity: RARITY[row.subscription_tier_required],
       isNew: now.getTime() - Date.parse(row.created_at) < 24 * 60 * 60_000,
@@ -69,6 +82,7 @@ export function realDropsFromRows(rows: readonly FollowedContentDoc[], now: Date
         mimeType: row.file_type ?? 'application/octet-stream',
         locked: row.locked || !row.file_path,
         tierRequired: row.subscription_tier_required,
+        lockedReason: lockedReason(row, now),
       },
     }));
 }
