@@ -4,7 +4,7 @@
  */
 import { releaseStateOf, type ReleaseFields, type ReleaseState } from '../../../sync/content/release-state';
 import type { ContentTier } from '../../../sync/fans/entitlement';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 export { releaseStateOf, type ReleaseState };
 
@@ -15,10 +15,10 @@ export const TIER_LABELS: Record<ContentTier, string> = {
   tier3: 'Tier 3',
 };
 
-/** "Draft", "Scheduled 12/03/26, 9:00 PM" or "Released". */
+/** "Draft", "Scheduled 12/03/26" (the time is in `unlockLine`) or "Released". */
 export function releaseLabel(item: ReleaseFields, now = Date.now()): string {
   const state = releaseStateOf(item, now);
-  if (state === 'scheduled' && item.unlock_date) return `Scheduled ${formatDateTime(item.unlock_date)}`;
+  if (state === 'scheduled' && item.unlock_date) return `Scheduled ${formatDate(item.unlock_date)}`;
   return state === 'draft' ? 'Draft' : 'Released';
 }
 

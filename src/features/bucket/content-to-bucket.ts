@@ -72,7 +72,7 @@ export function outboxEntryToBucketItem(entry: OutboxEntry): BucketItem {
   };
 }
 
-/** Rows first; outbox entries only while their row is not in the local database. */
+/** Rows first; outbox entries only while uploading (their row is not in the local database yet). */
 export function mergeBucketItems(
   rows: readonly ContentRowLike[],
   entries: readonly OutboxEntry[],
@@ -82,6 +82,9 @@ export function mergeBucketItems(
   const known = new Set(rows.map((row) => row.id));
   return [
     ...rows.map((row) => contentRowToBucketItem(row, artistName, now)),
-    ...entries.filter((entry) => !known.has(entry.contentItemId)).map(outboxEntryToBucketItem),
+    // A completed entry's row was written before it completed: if the row is gone, it was deleted.
+    ...entries
+      .filter((entry) => entry.status !== 'completed' && !known.has(entry.contentItemId))
+      .map(outboxEntryToBucketItem),
   ];
 }

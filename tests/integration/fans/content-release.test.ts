@@ -189,6 +189,44 @@ describe('live', () => {
   });
 });
 
+describe('server refusals', () => {
+  it('an edit the server refuses stays on the artist’s device, marked rejected with the server’s message', async () => {
+    // Stands in for a publishing rule of another branch (issue 31's "a public name is required
+    // before publishing"): any refusal of a row takes this path.
+    await suite.backend.query(`
+      create or replace function public.test_refuse_publish() returns trigger language plpgsql as $f$
+      begin
+        if new.is_public and new.title like 'Refused%' then
+          raise exception 'a public name is required before publishing' using errcode = '42501';
+        end if;
+        return new;
+      end $f$`);
+    await suite.backend.query(`create trigger test_refuse_publish before update on public.content_items
+      for each row execute function public.test_refuse_publish()`);
+    try {
+      const artist = await artistDevice();
+      const id = await upload(artist, 'Refused Until Named');
+      await editContentItem(artist.engine.db, id, publishChange());
+      await artist.engine.resync();
+      const doc = await waitFor(async () => {
+        const d = await artist.engine.db.content_items.findOne(id).exec();
+        return d?.sync_state === 'rejected' ? d : null;
+      });
+      expect(doc.is_public).toBe(true); // the artist's intent is kept, not silently reverted
+      expect(doc.sync_error?.message).toContain('a public name is required before publishing');
+      const { rows } = await suite.backend.query('select is_public from public.content_items where id = $1', [id]);
+      expect(rows[0]?.is_public).toBe(false);
+      // Editing again (e.g. after naming themselves) sends it again.
+      await editContentItem(artist.engine.db, id, { title: 'Now Named' });
+      await pushed(artist, 'content_items');
+      const after = await suite.backend.query('select title, is_public from public.content_items where id = $1', [id]);
+      expect(after.rows[0]).toEqual({ title: 'Now Named', is_public: true });
+    } finally {
+      await suite.backend.query('drop trigger if exists test_refuse_publish on public.content_items');
+    }
+  });
+});
+
 describe('attacks on another artist’s items', () => {
   it('a fan cannot change another artist’s item through the REST API or sync_push', async () => {
     const artist = await artistDevice();

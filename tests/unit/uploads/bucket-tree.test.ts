@@ -101,5 +101,7 @@ describe('content rows and outbox entries', () => {
     expect(merged.map((i) => i.name)).toEqual(['Song', 'B']);
     expect(merged[1]?.upload).toEqual({ status: 'uploading', progress: 40 });
     expect(merged[0]?.downloadUrl).toBe('u/1-song.mp3');
+    // A completed upload whose row the artist deleted does not come back from the outbox.
+    expect(mergeBucketItems([], [entry('c1', 'completed')])).toEqual([]);
   });
 });

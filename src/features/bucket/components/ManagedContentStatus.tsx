@@ -23,7 +23,12 @@ export function ManagedContentStatus({ managed }: { managed: ManagedContent }) {
             Not synced yet
           </Badge>
         ) : null}
-        {unlock && state !== 'scheduled' ? (
+        {managed.syncState === 'rejected' ? (
+          <Badge size="sm" variant="filled" color="red">
+            Not saved
+          </Badge>
+        ) : null}
+        {unlock ? (
           <Text span size="xs" c="dimmed">
             {unlock}
           </Text>
@@ -31,7 +36,7 @@ export function ManagedContentStatus({ managed }: { managed: ManagedContent }) {
       </Group>
       {managed.syncError ? (
         <Text size="xs" c="red" role="alert" mt={2}>
-          Not saved: {managed.syncError}. Edit the item to try again.
+          The server refused this change: {managed.syncError}. Fix it and edit the item to send it again.
         </Text>
       ) : null}
     </>
