@@ -50,13 +50,11 @@ async function quickUpload(page: Page, title: string, unlockDate?: string) {
   const bucket = page.getByRole('region', { name: 'Your Bucket' });
   await bucket.getByRole('button', { name: 'Quick Upload' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload to Bucket' });
-  await dialog
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: `${title}.wav`,
-      mimeType: 'audio/wav',
-      buffer: Buffer.from(toneWav(title, { seconds: 3 })),
-    });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: `${title}.wav`,
+    mimeType: 'audio/wav',
+    buffer: Buffer.from(toneWav(title, { seconds: 3 })),
+  });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByRole('switch', { name: 'Public' }).uncheck();
   if (unlockDate) await dialog.getByLabel('Unlock Date').fill(unlockDate);
