@@ -155,11 +155,13 @@ describe('content access matches the one rule, row and object', () => {
       .single();
     expect(dir.data).toMatchObject({ followers: 2, plays: 0, items: 2 }); // released items: not the draft
     const open = items[0]!;
-    const play = await tier2Fan.client.from('media_engagement_log').insert({
-      user_id: tier2Fan.id,
-      event_type: 'track_played',
-      metadata: { content_id: open.id, artist_id: 'someone-else' },
-    });
+    const play = await tier2Fan.client
+      .from('media_engagement_log')
+      .insert({
+        user_id: tier2Fan.id,
+        event_type: 'track_played',
+        metadata: { content_id: open.id, artist_id: 'someone-else' },
+      });
     expect(play.error).toBeNull();
     const after = await artist.client
       .from('artist_directory')
