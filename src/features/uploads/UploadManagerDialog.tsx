@@ -1,14 +1,20 @@
 import { Stack, Stepper } from '@mantine/core';
 import { Modal } from '../../components/Modal';
 import { useMemo, useReducer, useState } from 'react';
-import { allProcessed, type OutboxEntry, type UserOutbox } from '../../../sync/outbox';
+import type { OutboxEntry, UserOutbox } from '../../../sync/outbox';
 import { FileErrorList } from './components/FileErrorList';
 import { MetadataStep } from './components/MetadataStep';
 import { OutboxPanel } from './components/OutboxPanel';
 import { ReviewStep } from './components/ReviewStep';
 import { UploadCompleteDialog } from './components/UploadCompleteDialog';
 import { UploadStep } from './components/UploadStep';
-import { defaultMetadata, INITIAL_DIALOG_STATE, uploadDialogReducer, type DialogStep } from './dialog-reducer';
+import {
+  batchOutcome,
+  defaultMetadata,
+  INITIAL_DIALOG_STATE,
+  uploadDialogReducer,
+  type DialogStep,
+} from './dialog-reducer';
 
 const STEP_INDEX: Record<DialogStep, number> = { upload: 0, metadata: 1, review: 2 };
 
@@ -28,15 +34,13 @@ export function UploadManagerDialog({ opened, onClose, outbox, entries }: Upload
   const [errors, setErrors] = useState<string[]>([]);
   const [dismissedBatch, setDismissedBatch] = useState<string[] | null>(null);
 
-  const batch = useMemo(
-    () => (state.entryIds ?? []).map((id) => (id ? entries.find((e) => e.id === id) : undefined)),
-    [state.entryIds, entries],
-  );
-  const sentEntries = batch.filter((e): e is OutboxEntry => !!e);
   const sent = state.entryIds !== null;
-  const uploading = sent && sentEntries.some((e) => e.status === 'pending' || e.status === 'uploading');
-  const finished = sent && !uploading && (sentEntries.length === 0 || allProcessed(sentEntries));
-  const completed = sentEntries.filter((e) => e.status === 'completed').length;
+  const {
+    entries: batch,
+    uploading,
+    finished,
+    completed,
+  } = useMemo(() => batchOutcome(state.entryIds, entries), [state.entryIds, entries]);
 
   const addFiles = (files: File[]) => {
     setErrors([]);

@@ -5,7 +5,7 @@
  * while the cursor is past the end moves the cursor to the last file. Once the batch is sent
  * (`entryIds` set) the files are frozen until `reset`.
  */
-import { titleFromFileName, type UploadMetadata } from '../../../sync/outbox';
+import { allProcessed, titleFromFileName, type OutboxEntry, type UploadMetadata } from '../../../sync/outbox';
 
 export type DialogStep = 'upload' | 'metadata' | 'review';
 
@@ -100,4 +100,26 @@ export function uploadDialogReducer(state: UploadDialogState, action: UploadDial
     case 'reset':
       return INITIAL_DIALOG_STATE;
   }
+}
+
+export interface BatchOutcome {
+  /** The sent batch's entries as the outbox lists them (refused or not yet listed: undefined). */
+  entries: (OutboxEntry | undefined)[];
+  uploading: boolean;
+  finished: boolean;
+  completed: number;
+}
+
+/** Where the sent batch stands, from the dialog state and the outbox's live entries. */
+export function batchOutcome(entryIds: readonly string[] | null, entries: readonly OutboxEntry[]): BatchOutcome {
+  const batch = (entryIds ?? []).map((id) => (id ? entries.find((e) => e.id === id) : undefined));
+  const sentEntries = batch.filter((e): e is OutboxEntry => !!e);
+  const sent = entryIds !== null;
+  const uploading = sent && sentEntries.some((e) => e.status === 'pending' || e.status === 'uploading');
+  // A file refused at enqueue (id '') is processed; a sent file the outbox does not list yet is not
+  // (its entry appears a moment after enqueue resolves), so 'Upload Complete!' waits for it.
+  const awaitingListing = (entryIds ?? []).some((id, index) => id !== '' && batch[index] === undefined);
+  const finished = sent && !uploading && !awaitingListing && (sentEntries.length === 0 || allProcessed(sentEntries));
+  const completed = sentEntries.filter((e) => e.status === 'completed').length;
+  return { entries: batch, uploading, finished, completed };
 }
