@@ -5,6 +5,7 @@
  * while the cursor is past the end moves the cursor to the last file. Once the batch is sent
  * (`entryIds` set) the files are frozen until `reset`.
  */
+import type { CheckedContent } from './sniff/check-files';
 import { allProcessed, titleFromFileName, type OutboxEntry, type UploadMetadata } from '../../../sync/outbox';
 
 export type DialogStep = 'upload' | 'metadata' | 'review';
@@ -12,6 +13,8 @@ export type DialogStep = 'upload' | 'metadata' | 'review';
 export interface DialogFile {
   key: string;
   file: File;
+  /** What the bytes are (sniffed when the file was added): its MIME type, duration or size. */
+  content: CheckedContent;
   metadata: UploadMetadata;
 }
 

@@ -11,7 +11,12 @@ import {
 } from '../../../src/features/uploads/dialog-reducer';
 
 function file(name: string): DialogFile {
-  return { key: name, file: new File(['x'], name), metadata: defaultMetadata(name) };
+  return {
+    key: name,
+    file: new File(['x'], name),
+    content: { ok: true, mime: 'audio/mpeg', kind: 'audio', durationSeconds: 1 },
+    metadata: defaultMetadata(name),
+  };
 }
 const run = (actions: UploadDialogAction[], state: UploadDialogState = INITIAL_DIALOG_STATE) =>
   actions.reduce(uploadDialogReducer, state);
