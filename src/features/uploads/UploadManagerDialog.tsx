@@ -109,7 +109,7 @@ export function UploadManagerDialog({ opened, onClose, outbox, entries }: Upload
               onNext={() => dispatch({ type: 'next-file' })}
               onChange={(key, patch) => dispatch({ type: 'set-metadata', key, patch })}
               onBack={() => dispatch({ type: 'back' })}
-              onContinue={() => dispatch({ type: 'continue' })}
+              onContinue={() => dispatch({ type: 'continue', now: Date.now() })}
             />
           ) : null}
           {state.step === 'review' ? (

@@ -5,6 +5,7 @@
  * while the cursor is past the end moves the cursor to the last file. Once the batch is sent
  * (`entryIds` set) the files are frozen until `reset`.
  */
+import { unlockDateProblem } from './release-state';
 import type { CheckedContent } from './sniff/check-files';
 import { allProcessed, titleFromFileName, type OutboxEntry, type UploadMetadata } from '../../../sync/outbox';
 
@@ -29,7 +30,8 @@ export interface UploadDialogState {
 export type UploadDialogAction =
   | { type: 'add-files'; files: DialogFile[] }
   | { type: 'remove-file'; key: string }
-  | { type: 'continue' }
+  /** `now` (ms) checks unlock dates on metadata → review. */
+  | { type: 'continue'; now?: number }
   | { type: 'back' }
   | { type: 'next-file' }
   | { type: 'previous-file' }
@@ -79,7 +81,13 @@ export function uploadDialogReducer(state: UploadDialogState, action: UploadDial
       if (state.files.length === 0) return state;
       if (state.step === 'upload')
         return { ...state, step: 'metadata', cursor: clampCursor(state.cursor, state.files.length) };
-      if (state.step === 'metadata') return { ...state, step: 'review' };
+      if (state.step === 'metadata') {
+        // A past unlock date stops here, on the first file that has one.
+        const now = action.now;
+        const invalid = now === undefined ? -1 : state.files.findIndex((f) => unlockDateProblem(f.metadata, now));
+        if (invalid >= 0) return { ...state, cursor: invalid };
+        return { ...state, step: 'review' };
+      }
       return state;
     case 'back':
       if (locked) return state;
