@@ -34,7 +34,7 @@ function row(patch: Record<string, unknown> = {}) {
 async function upload(actor: Actor, path: string, bytes: Uint8Array, contentType: string) {
   const r = await actor.client.storage
     .from('content')
-    .upload(path, new Blob([bytes], { type: contentType }), { contentType });
+    .upload(path, new Blob([bytes as BlobPart], { type: contentType }), { contentType });
   return r;
 }
 
