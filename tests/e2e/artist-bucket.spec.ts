@@ -45,7 +45,7 @@ test('a 1,200-item artist sees the first page while the rest syncs, then pages o
     for (let i = 0; i < rows.length; i += 40) {
       const stored = await Promise.all(
         rows
-          .slice(i, i + 20)
+          .slice(i, i + 40)
           .map((row) =>
             c.storage
               .from('content')
