@@ -6,22 +6,16 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Route } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { mp3File } from '../fixtures/media-samples';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const ANON =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const SIZE = 20 * 1024 * 1024;
+// A real MP3 of about 20 MB (MPEG frames the Upload Manager's content check accepts).
+const FRAMES = Math.ceil((20 * 1024 * 1024) / 417);
 
 function fileBytes(): Buffer {
-  const bytes = Buffer.alloc(SIZE);
-  let x = 12345;
-  for (let i = 0; i < SIZE; i += 1) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    bytes[i] = x & 0xff;
-  }
-  return bytes;
+  return Buffer.from(mp3File(FRAMES));
 }
 
 /** Node 20 has no WebSocket; these clients never subscribe to realtime. */
@@ -39,7 +33,11 @@ test('a 20 MB upload cut mid-way and reloaded completes once, byte-identical', a
   // A real artist on the local backend; the page gets its session the way supabase-js stores it.
   const client = createClient(BACKEND, ANON, { auth: NODE_CLIENT, realtime: { transport: NoRealtime as never } });
   const email = `e2e-upload-${Date.now()}@example.com`;
-  const { data: signUp, error } = await client.auth.signUp({ email, password: 'secret123', options: { data: { role: 'artist' } } });
+  const { data: signUp, error } = await client.auth.signUp({
+    email,
+    password: 'secret123',
+    options: { data: { role: 'artist' } },
+  });
   expect(error).toBeNull();
   const session = signUp.session!;
   const userId = session.user.id;
@@ -49,7 +47,13 @@ test('a 20 MB upload cut mid-way and reloaded completes once, byte-identical', a
       localStorage.setItem('bucket-auth', JSON.stringify(stored));
       (window as unknown as { __BUCKET_TEST_AUTH__: unknown }).__BUCKET_TEST_AUTH__ = {
         user: { id, email: mail, user_metadata: { role: 'artist' } },
-        profile: { selectedRole: 'artist', availableRoles: ['artist'], hasCompletedOnboarding: true, hasMediaID: true, hasRoleSpecificMediaID: true },
+        profile: {
+          selectedRole: 'artist',
+          availableRoles: ['artist'],
+          hasCompletedOnboarding: true,
+          hasMediaID: true,
+          hasRoleSpecificMediaID: true,
+        },
       };
     },
     { stored: session, id: userId, mail: email },
@@ -76,9 +80,14 @@ test('a 20 MB upload cut mid-way and reloaded completes once, byte-identical', a
     .waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 8_000 })
     .then(() => true)
     .catch(() => false);
-  await page.getByRole('button', { name: /Upload Content/ }).first().click();
+  await page
+    .getByRole('button', { name: /Upload Content/ })
+    .first()
+    .click();
   const bytes = fileBytes();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'E2E Track.mp3', mimeType: 'audio/mpeg', buffer: bytes });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'E2E Track.mp3', mimeType: 'audio/mpeg', buffer: bytes });
   await expect(page.getByText('File 1 of 1')).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('E2E Track');
   await page.getByRole('button', { name: 'Review', exact: true }).click();
@@ -100,7 +109,10 @@ test('a 20 MB upload cut mid-way and reloaded completes once, byte-identical', a
   if (!hasWorker) await page.reload();
 
   // Back online: the outbox resumes on its own; the queue shows the file once, completed.
-  await page.getByRole('button', { name: /Upload Content/ }).first().click();
+  await page
+    .getByRole('button', { name: /Upload Content/ })
+    .first()
+    .click();
   const entries = page.getByTestId('outbox-entry');
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
@@ -112,7 +124,7 @@ test('a 20 MB upload cut mid-way and reloaded completes once, byte-identical', a
   });
   const { data: rows } = await signedIn.from('content_items').select('*').eq('artist_id', userId);
   expect(rows).toHaveLength(1);
-  expect(rows![0]).toMatchObject({ title: 'E2E Track', file_size: SIZE, file_type: 'audio/mpeg' });
+  expect(rows![0]).toMatchObject({ title: 'E2E Track', file_size: bytes.length, file_type: 'audio/mpeg' });
   const { data: object, error: downloadError } = await signedIn.storage.from('content').download(rows![0]!.file_path);
   expect(downloadError).toBeNull();
   expect(sha(new Uint8Array(await object!.arrayBuffer()))).toBe(sha(bytes));

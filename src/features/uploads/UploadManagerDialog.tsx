@@ -1,14 +1,21 @@
 import { Stack, Stepper } from '@mantine/core';
 import { Modal } from '../../components/Modal';
 import { useMemo, useReducer, useState } from 'react';
-import { allProcessed, type OutboxEntry, type UserOutbox } from '../../../sync/outbox';
+import type { OutboxEntry, UserOutbox } from '../../../sync/outbox';
 import { FileErrorList } from './components/FileErrorList';
 import { MetadataStep } from './components/MetadataStep';
 import { OutboxPanel } from './components/OutboxPanel';
 import { ReviewStep } from './components/ReviewStep';
 import { UploadCompleteDialog } from './components/UploadCompleteDialog';
 import { UploadStep } from './components/UploadStep';
-import { defaultMetadata, INITIAL_DIALOG_STATE, uploadDialogReducer, type DialogStep } from './dialog-reducer';
+import { checkUploadFiles } from './sniff/check-files';
+import {
+  batchOutcome,
+  defaultMetadata,
+  INITIAL_DIALOG_STATE,
+  uploadDialogReducer,
+  type DialogStep,
+} from './dialog-reducer';
 
 const STEP_INDEX: Record<DialogStep, number> = { upload: 0, metadata: 1, review: 2 };
 
@@ -26,30 +33,41 @@ interface UploadManagerDialogProps {
 export function UploadManagerDialog({ opened, onClose, outbox, entries }: UploadManagerDialogProps) {
   const [state, dispatch] = useReducer(uploadDialogReducer, INITIAL_DIALOG_STATE);
   const [errors, setErrors] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
   const [dismissedBatch, setDismissedBatch] = useState<string[] | null>(null);
 
-  const batch = useMemo(
-    () => (state.entryIds ?? []).map((id) => (id ? entries.find((e) => e.id === id) : undefined)),
-    [state.entryIds, entries],
-  );
-  const sentEntries = batch.filter((e): e is OutboxEntry => !!e);
   const sent = state.entryIds !== null;
-  const uploading = sent && sentEntries.some((e) => e.status === 'pending' || e.status === 'uploading');
-  const finished = sent && !uploading && (sentEntries.length === 0 || allProcessed(sentEntries));
-  const completed = sentEntries.filter((e) => e.status === 'completed').length;
+  const {
+    entries: batch,
+    uploading,
+    finished,
+    completed,
+  } = useMemo(() => batchOutcome(state.entryIds, entries), [state.entryIds, entries]);
 
-  const addFiles = (files: File[]) => {
-    setErrors([]);
+  // Files are checked by content before they can be queued; refused ones get a message each.
+  const addFiles = async (files: File[], refused: string[]) => {
+    setErrors(refused);
+    if (files.length === 0) return;
+    setChecking(true);
+    const checked = await checkUploadFiles(files);
+    setChecking(false);
+    setErrors([...refused, ...checked.refused]);
     dispatch({
       type: 'add-files',
-      files: files.map((file) => ({ key: crypto.randomUUID(), file, metadata: defaultMetadata(file.name) })),
+      files: checked.accepted.map(({ file, content }) => ({
+        key: crypto.randomUUID(),
+        file,
+        content,
+        metadata: defaultMetadata(file.name),
+      })),
     });
   };
 
   const startUpload = async () => {
     if (!outbox || sent) return; // spec §5: without a signed-in user nothing happens
     const result = await outbox.enqueue(
-      state.files.map((f) => ({ file: f.file, name: f.file.name, type: f.file.type, metadata: f.metadata })),
+      // The sniffed type, not the browser's guess from the name: storage and the row agree on it.
+      state.files.map((f) => ({ file: f.file, name: f.file.name, type: f.content.mime, metadata: f.metadata })),
     );
     setErrors(result.refused.map((r) => r.message));
     dispatch({ type: 'sent', entryIds: result.byIndex.map((entry) => entry?.id ?? '') });
@@ -75,13 +93,14 @@ export function UploadManagerDialog({ opened, onClose, outbox, entries }: Upload
             <UploadStep
               files={state.files}
               errors={errors}
-              onDrop={addFiles}
-              onReject={setErrors}
+              onDrop={(files, refused) => void addFiles(files, refused)}
+              checking={checking}
               onRemove={(key) => dispatch({ type: 'remove-file', key })}
               onContinue={() => dispatch({ type: 'continue' })}
               disabled={sent}
             />
           ) : null}
+          {state.step === 'metadata' ? <FileErrorList errors={errors} title="Some files were not added" /> : null}
           {state.step === 'metadata' ? (
             <MetadataStep
               files={state.files}
@@ -90,7 +109,7 @@ export function UploadManagerDialog({ opened, onClose, outbox, entries }: Upload
               onNext={() => dispatch({ type: 'next-file' })}
               onChange={(key, patch) => dispatch({ type: 'set-metadata', key, patch })}
               onBack={() => dispatch({ type: 'back' })}
-              onContinue={() => dispatch({ type: 'continue' })}
+              onContinue={() => dispatch({ type: 'continue', now: Date.now() })}
             />
           ) : null}
           {state.step === 'review' ? (

@@ -5,13 +5,17 @@
  * while the cursor is past the end moves the cursor to the last file. Once the batch is sent
  * (`entryIds` set) the files are frozen until `reset`.
  */
-import { titleFromFileName, type UploadMetadata } from '../../../sync/outbox';
+import { unlockDateProblem } from './release-state';
+import type { CheckedContent } from './sniff/check-files';
+import { allProcessed, titleFromFileName, type OutboxEntry, type UploadMetadata } from '../../../sync/outbox';
 
 export type DialogStep = 'upload' | 'metadata' | 'review';
 
 export interface DialogFile {
   key: string;
   file: File;
+  /** What the bytes are (sniffed when the file was added): its MIME type, duration or size. */
+  content: CheckedContent;
   metadata: UploadMetadata;
 }
 
@@ -26,7 +30,8 @@ export interface UploadDialogState {
 export type UploadDialogAction =
   | { type: 'add-files'; files: DialogFile[] }
   | { type: 'remove-file'; key: string }
-  | { type: 'continue' }
+  /** `now` (ms) checks unlock dates on metadata → review. */
+  | { type: 'continue'; now?: number }
   | { type: 'back' }
   | { type: 'next-file' }
   | { type: 'previous-file' }
@@ -76,7 +81,13 @@ export function uploadDialogReducer(state: UploadDialogState, action: UploadDial
       if (state.files.length === 0) return state;
       if (state.step === 'upload')
         return { ...state, step: 'metadata', cursor: clampCursor(state.cursor, state.files.length) };
-      if (state.step === 'metadata') return { ...state, step: 'review' };
+      if (state.step === 'metadata') {
+        // A past unlock date stops here, on the first file that has one.
+        const now = action.now;
+        const invalid = now === undefined ? -1 : state.files.findIndex((f) => unlockDateProblem(f.metadata, now));
+        if (invalid >= 0) return { ...state, cursor: invalid };
+        return { ...state, step: 'review' };
+      }
       return state;
     case 'back':
       if (locked) return state;
@@ -100,4 +111,26 @@ export function uploadDialogReducer(state: UploadDialogState, action: UploadDial
     case 'reset':
       return INITIAL_DIALOG_STATE;
   }
+}
+
+export interface BatchOutcome {
+  /** The sent batch's entries as the outbox lists them (refused or not yet listed: undefined). */
+  entries: (OutboxEntry | undefined)[];
+  uploading: boolean;
+  finished: boolean;
+  completed: number;
+}
+
+/** Where the sent batch stands, from the dialog state and the outbox's live entries. */
+export function batchOutcome(entryIds: readonly string[] | null, entries: readonly OutboxEntry[]): BatchOutcome {
+  const batch = (entryIds ?? []).map((id) => (id ? entries.find((e) => e.id === id) : undefined));
+  const sentEntries = batch.filter((e): e is OutboxEntry => !!e);
+  const sent = entryIds !== null;
+  const uploading = sent && sentEntries.some((e) => e.status === 'pending' || e.status === 'uploading');
+  // A file refused at enqueue (id '') is processed; a sent file the outbox does not list yet is not
+  // (its entry appears a moment after enqueue resolves), so 'Upload Complete!' waits for it.
+  const awaitingListing = (entryIds ?? []).some((id, index) => id !== '' && batch[index] === undefined);
+  const finished = sent && !uploading && !awaitingListing && (sentEntries.length === 0 || allProcessed(sentEntries));
+  const completed = sentEntries.filter((e) => e.status === 'completed').length;
+  return { entries: batch, uploading, finished, completed };
 }

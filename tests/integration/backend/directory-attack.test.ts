@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import { withStoredObjects } from '../helpers/content-objects';
 
 type Actor = { client: SupabaseClient; user: User };
 type Directory = { followers: number; plays: number; items: number; genres: string[] };
@@ -64,7 +65,7 @@ beforeAll(async () => {
     item('draft', 'Folk', { is_public: false }),
     item('soon', 'Pop', { is_public: false, unlock_date: tomorrow }),
   ];
-  expect((await artist.client.from('content_items').insert(rows)).error).toBeNull();
+  expect((await artist.client.from('content_items').insert(await withStoredObjects(artist.client, rows))).error).toBeNull();
   const user = (tag: string) => createUserClient(backend, uniqueEmail(tag), `${tag}-pass`);
   [fanA, fanB, stranger] = await Promise.all([user('dir-fan-a'), user('dir-fan-b'), user('dir-stranger')]);
   initial = await directory();
@@ -184,7 +185,11 @@ describe('artist directory: figures that mean something', () => {
       select p.oid::regprocedure::text from pg_proc p
       where p.pronamespace::regnamespace::text = 'private' and has_function_privilege('authenticated', p.oid, 'EXECUTE')`);
     // the view's readers, and the pull's release of due unlock dates (sync_pull runs as the caller)
-    const readers = ['private.artist_directory_due_items(uuid)', 'private.artist_directory_genres(uuid)', 'private.sync_release_due()'];
+    // and the upload checks of content rows (the trigger runs as the caller; facts answer only for the caller's folder)
+    const readers = [
+      'private.artist_directory_due_items(uuid)', 'private.artist_directory_genres(uuid)', 'private.sync_release_due()',
+      'private.accepted_content_type(text)', 'private.content_object_facts(text)',
+    ];
     expect(hidden.rows.map((r: { name: string }) => r.name).filter((n: string) => !readers.includes(n))).toEqual([]);
     expect((await directory()).plays).toBe(3);
   });

@@ -18,6 +18,10 @@ import { randomUUID } from 'node:crypto';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
 import { prng } from '../helpers/prng';
+import { STORED_OBJECT, storedObjectsSql } from '../helpers/content-objects';
+
+// Content rows written as `authenticated` name stored objects (upload checks): the fixture stores them first.
+const FILE_COLS = `'${STORED_OBJECT.mimetype}', ${STORED_OBJECT.size}`;
 
 const DIRECTORY_MIGRATION = '20261126100000';
 const bin = findPostgresBin();
@@ -50,10 +54,11 @@ type Item = { id: string; genre: string; isPublic: boolean; tier?: string; unloc
 function addItems(artist: string, items: Item[]) {
   const rows = items.map(
     (i) => `('${i.id}', '${artist}', 'Song', '${artist}/${i.id}.mp3', '{"genre": "${i.genre}"}', ${i.isPublic},
-      '${i.tier ?? 'free'}', ${i.unlock ? `now() + interval '${i.unlock}'` : 'null'}, ${i.deleted ?? false})`,
+      '${i.tier ?? 'free'}', ${i.unlock ? `now() + interval '${i.unlock}'` : 'null'}, ${i.deleted ?? false}, ${FILE_COLS})`,
   );
+  psql(storedObjectsSql(items.map((i) => `${artist}/${i.id}.mp3`)));
   psql(as(artist, `insert into public.content_items (id, artist_id, title, file_path, metadata, is_public,
-    subscription_tier_required, unlock_date, _deleted) values ${rows.join(',\n')};`));
+    subscription_tier_required, unlock_date, _deleted, file_type, file_size) values ${rows.join(',\n')};`));
 }
 
 const DIRECTORY = `select coalesce(jsonb_agg(jsonb_build_object('artist_id', d.artist_id, 'followers', d.followers,
@@ -204,12 +209,13 @@ describe('artist directory on real PostgreSQL', () => {
           if (mine.length === 0 || r < 0.3) {
             const id = randomUUID();
             mine.push(id);
+            churnPaths.push(`${artist}/${id}.mp3`);
             const state = rnd.pick([
               `true, null`, `false, null`, `false, now() - interval '1 minute'`,
               `false, now() + interval '${200 + rnd.int(2500)} milliseconds'`,
             ]);
-            ops.push(`insert into public.content_items (id, artist_id, title, file_path, metadata, subscription_tier_required, is_public, unlock_date)
-              values ('${id}', '${artist}', 'Churn', '${artist}/${id}.mp3', '{"genre": "${rnd.pick(genres)}"}', '${rnd.pick(['free', 'tier2'])}', ${state});`);
+            ops.push(`insert into public.content_items (id, artist_id, title, file_path, metadata, subscription_tier_required, is_public, unlock_date, file_type, file_size)
+              values ('${id}', '${artist}', 'Churn', '${artist}/${id}.mp3', '{"genre": "${rnd.pick(genres)}"}', '${rnd.pick(['free', 'tier2'])}', ${state}, ${FILE_COLS});`);
           } else {
             const id = rnd.pick(mine);
             const change = rnd.pick([
@@ -225,7 +231,9 @@ describe('artist directory on real PostgreSQL', () => {
       return s;
     };
 
+    const churnPaths: string[] = [];
     const scripts = [artistScript(A), artistScript(B)];
+    psql(storedObjectsSql(churnPaths));
     for (let c = 0; c < 6; c += 1) scripts.push(fanScript(fans.slice(c * 2, c * 2 + 2)));
     const started = Date.now();
     const results = await Promise.all(scripts.map((s) => pg!.psqlAsync(s)));
@@ -266,6 +274,7 @@ describe('artist directory on real PostgreSQL', () => {
       analyze;
     `);
     const [fan] = users(1, 'probe') as [string];
+    psql(storedObjectsSql([`${A}/probe.mp3`]));
     const item = randomUUID();
     const read = (uid: string, body: string) => {
       const out = psql(`begin;
@@ -279,8 +288,8 @@ describe('artist directory on real PostgreSQL', () => {
       return Number(out.split('\n').filter((l) => /^\d+$/.test(l)).pop());
     };
     const costs = {
-      insertItem: read(A, `insert into public.content_items (id, artist_id, title, file_path, metadata, is_public)
-        values ('${item}', '${A}', 'Probe', '${A}/probe.mp3', '{"genre": "Probe"}', true);`),
+      insertItem: read(A, `insert into public.content_items (id, artist_id, title, file_path, metadata, is_public, file_type, file_size)
+        values ('${item}', '${A}', 'Probe', '${A}/probe.mp3', '{"genre": "Probe"}', true, ${FILE_COLS});`),
       play: read(fan, playSql(fan, late)),
       follow: read(fan, followToggleSql(fan, A)),
       unfollow: read(fan, followToggleSql(fan, A)),

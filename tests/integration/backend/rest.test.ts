@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import { withStoredObjects } from '../helpers/content-objects';
 
 let backend: LocalBackend;
 let a: { client: SupabaseClient; user: User; accessToken: string };
@@ -105,6 +106,7 @@ describe('spec §7 database calls', () => {
       id, artist_id: artist.user.id, title: 'Song', description: 'd', file_path: `${artist.user.id}/1-song.mp3`, file_type: 'audio/mpeg', file_size: 1234,
       metadata: { album: 'X', genre: 'pop', tags: ['a'], credits: '', collaborators: [] }, is_public: false, subscription_tier_required: 'tier2', unlock_date: null,
     };
+    await withStoredObjects(artist.client, [row]);
     expect((await artist.client.from('content_items').insert(row)).error).toBeNull();
     const retry = await artist.client.from('content_items').upsert(row, { onConflict: 'id', ignoreDuplicates: true });
     expect(retry.error).toBeNull();
@@ -120,37 +122,38 @@ describe('spec §7 database calls', () => {
 describe('PostgREST features', () => {
   it('filters, order, range, count, head, not/or/and/in/like/ilike/cs/is', async () => {
     const artist = await createArtistClient(backend, uniqueEmail('feat'), 'feat-pass');
+    // Sizes 10..120: a row's object is never empty (upload checks).
     const rows = Array.from({ length: 12 }, (_, i) => ({
       id: crypto.randomUUID(), artist_id: artist.user.id, title: `Track ${String(i).padStart(2, '0')}`, file_path: `${artist.user.id}/${i}.mp3`,
-      file_size: i * 10, description: i % 3 === 0 ? null : `desc ${i}`, metadata: { tags: i % 2 ? ['odd'] : ['even'] }, is_public: i % 2 === 0,
+      file_size: (i + 1) * 10, description: i % 3 === 0 ? null : `desc ${i}`, metadata: { tags: i % 2 ? ['odd'] : ['even'] }, is_public: i % 2 === 0,
     }));
-    const bulk = await artist.client.from('content_items').insert(rows).select('id');
+    const bulk = await artist.client.from('content_items').insert(await withStoredObjects(artist.client, rows)).select('id');
     expect(bulk.data).toHaveLength(12);
     const c = artist.client.from('content_items');
 
     const page = await c.select('title, file_size', { count: 'exact' }).order('file_size', { ascending: false }).range(2, 5);
     expect(page.count).toBe(12);
-    expect(page.data?.map((r) => r.file_size)).toEqual([90, 80, 70, 60]);
+    expect(page.data?.map((r) => r.file_size)).toEqual([100, 90, 80, 70]);
 
     const head = await artist.client.from('content_items').select('*', { count: 'exact', head: true }).eq('is_public', true);
     expect(head.count).toBe(6);
     expect(head.data).toBeNull();
 
     expect((await artist.client.from('content_items').select('id').gt('file_size', 50).lte('file_size', 80)).data).toHaveLength(3);
-    expect((await artist.client.from('content_items').select('id').neq('file_size', 0)).data).toHaveLength(11);
-    expect((await artist.client.from('content_items').select('id').in('file_size', [0, 10, 110])).data).toHaveLength(3);
+    expect((await artist.client.from('content_items').select('id').neq('file_size', 10)).data).toHaveLength(11);
+    expect((await artist.client.from('content_items').select('id').in('file_size', [10, 20, 120])).data).toHaveLength(3);
     expect((await artist.client.from('content_items').select('id').like('title', 'Track 1*')).data).toHaveLength(2);
     expect((await artist.client.from('content_items').select('id').ilike('title', '%track 0%')).data).toHaveLength(10);
     expect((await artist.client.from('content_items').select('id').is('description', null)).data).toHaveLength(4);
     expect((await artist.client.from('content_items').select('id').not('description', 'is', null)).data).toHaveLength(8);
     expect((await artist.client.from('content_items').select('id').contains('metadata', { tags: ['odd'] })).data).toHaveLength(6);
-    expect((await artist.client.from('content_items').select('id').or('file_size.eq.0,and(file_size.gte.100,is_public.eq.true)')).data).toHaveLength(2);
+    expect((await artist.client.from('content_items').select('id').or('file_size.eq.10,and(file_size.gte.110,is_public.eq.true)')).data).toHaveLength(2);
     const nullsFirst = await artist.client.from('content_items').select('description').order('description', { ascending: true, nullsFirst: true }).limit(1);
     expect(nullsFirst.data?.[0]?.description).toBeNull();
 
-    const patched = await artist.client.from('content_items').update({ is_public: true, metadata: { tags: ['x', 'y'] } }).eq('file_size', 10).select();
+    const patched = await artist.client.from('content_items').update({ is_public: true, metadata: { tags: ['x', 'y'] } }).eq('file_size', 20).select();
     expect(patched.data?.[0]).toMatchObject({ is_public: true, metadata: { tags: ['x', 'y'] } });
-    const del = await artist.client.from('content_items').update({ _deleted: true }).eq('file_size', 20).select('_deleted');
+    const del = await artist.client.from('content_items').update({ _deleted: true }).eq('file_size', 30).select('_deleted');
     expect(del.data).toEqual([{ _deleted: true }]);
   });
 

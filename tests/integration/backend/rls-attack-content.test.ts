@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { anonClient, createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import { withStoredObjects } from '../helpers/content-objects';
 import { AttackLog, pushAttack } from './rls-attack-helpers';
 
 type Actor = { client: SupabaseClient; user: User; accessToken: string };
@@ -44,11 +45,13 @@ beforeAll(async () => {
   }));
   const later = new Date(Date.now() + 86_400_000).toISOString();
   rows.push({ ...rows[0]!, id: ids.draft, title: 'Song draft', file_path: path('draft'), is_public: false, unlock_date: later });
-  expect((await artist.client.from('content_items').insert(rows)).error).toBeNull();
+  // Objects first, as the outbox does: a row must name a stored object of its size (upload checks).
   for (const k of Object.keys(ids) as (keyof typeof ids)[]) {
     const up = await artist.client.storage.from('content').upload(path(k), Buffer.from(bytes(k)), { contentType: 'audio/mpeg' });
     expect(up.error).toBeNull();
   }
+  const sized = rows.map((r) => ({ ...r, file_size: Buffer.byteLength(bytes((Object.keys(ids) as (keyof typeof ids)[]).find((k) => ids[k] === r.id)!)) }));
+  expect((await artist.client.from('content_items').insert(sized)).error).toBeNull();
   const follow = await follower.client.from('subscriptions').insert({ fan_id: follower.user.id, artist_id: artist.user.id, artist_name: 'Artist' });
   expect(follow.error).toBeNull();
   await backend.query(
@@ -142,10 +145,10 @@ describe('object references tied to their owner', () => {
     await log.refused('rival inserts a row via bucket-prefixed path', () => rival.client.from('content_items').insert(planted(`content/${path('tier1')}`)).select());
     await log.refused('rival inserts a row via ../ path', () => rival.client.from('content_items').insert(planted(`${rival.user.id}/../${path('tier1')}`)).select());
     await log.refused('rival sync_pushes a row on artist’s object', () => pushAttack(rival.client, 'content_items', [{ new: planted(path('tier1')), assumed: null }]));
-    const own = planted(`${rival.user.id}/own.mp3`);
-    expect((await rival.client.from('content_items').insert(own)).error).toBeNull();
-    await log.refused('rival repoints own row at artist’s object', () => rival.client.from('content_items').update({ file_path: path('tier1') }).eq('id', own.id).select());
-    await log.refused('rival moves own row to the artist', () => rival.client.from('content_items').update({ artist_id: artist.user.id }).eq('id', own.id).select());
+    const [own] = await withStoredObjects(rival.client, [planted(`${rival.user.id}/own.mp3`)]);
+    expect((await rival.client.from('content_items').insert(own!)).error).toBeNull();
+    await log.refused('rival repoints own row at artist’s object', () => rival.client.from('content_items').update({ file_path: path('tier1') }).eq('id', own!.id).select());
+    await log.refused('rival moves own row to the artist', () => rival.client.from('content_items').update({ artist_id: artist.user.id }).eq('id', own!.id).select());
     for (const who of [stranger, rival]) {
       await log.refused('download of artist’s tier1 object after the plant', () => who.client.storage.from('content').download(path('tier1')));
     }

@@ -50,14 +50,15 @@ beforeAll(async () => {
   await A.client.from('media_engagement_log').insert({ user_id: A.user.id, event_type: 'mediaid_setup_completed', metadata: { privacy_level: 5 } });
   privateContentId = crypto.randomUUID();
   publicContentId = crypto.randomUUID();
-  const base = { artist_id: A.user.id, file_type: 'audio/mpeg', file_size: 3 };
-  const e1 = await A.client.from('content_items').insert([
-    { ...base, id: privateContentId, title: 'Private', file_path: objectPath(), is_public: false, unlock_date: new Date(Date.now() + 86_400_000).toISOString() },
-    { ...base, id: publicContentId, title: 'Public', file_path: `${A.user.id}/public.mp3`, is_public: true },
-  ]);
-  expect(e1.error).toBeNull();
+  // Objects first, as the outbox does: a row must name a stored object of its size (upload checks).
   expect((await A.client.storage.from('content').upload(objectPath(), Buffer.from('top secret'), { contentType: 'audio/mpeg' })).error).toBeNull();
   expect((await A.client.storage.from('content').upload(`${A.user.id}/public.mp3`, Buffer.from('hello'), { contentType: 'audio/mpeg' })).error).toBeNull();
+  const base = { artist_id: A.user.id, file_type: 'audio/mpeg' };
+  const e1 = await A.client.from('content_items').insert([
+    { ...base, id: privateContentId, title: 'Private', file_path: objectPath(), file_size: 10, is_public: false, unlock_date: new Date(Date.now() + 86_400_000).toISOString() },
+    { ...base, id: publicContentId, title: 'Public', file_path: `${A.user.id}/public.mp3`, file_size: 5, is_public: true },
+  ]);
+  expect(e1.error).toBeNull();
 });
 afterAll(async () => {
   console.log(`RLS attack suite: ${attempts} attacks, each refused`);

@@ -57,7 +57,7 @@ beforeAll(async () => {
     const path = `${artist.id}/1-${name}.wav`;
     const up = await artist.client.storage
       .from('content')
-      .upload(path, new Blob([`bytes of ${name}`]), { upsert: false });
+      .upload(path, new Blob([`bytes of ${name}`], { type: 'audio/wav' }), { upsert: false });
     expect(up.error).toBeNull();
     const row = await artist.client
       .from('content_items')
@@ -66,6 +66,7 @@ beforeAll(async () => {
         title: name,
         file_path: path,
         file_type: 'audio/wav',
+        file_size: `bytes of ${name}`.length,
         is_public: isPublic,
         subscription_tier_required: tier,
         description: 'private notes',

@@ -10,6 +10,7 @@ import { SignJWT } from 'jose';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../sync';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import { withStoredObjects } from '../helpers/content-objects';
 import { closeAll, rtAnon, rtUser } from './helpers';
 
 let backend: LocalBackend;
@@ -222,7 +223,7 @@ describe('live topics: what the database sends', () => {
       title: `Drop ${i}`,
       file_path: `${r.id}/drop-${i}.mp3`,
     }));
-    const { error } = await r.client.from('content_items').insert(rows);
+    const { error } = await r.client.from('content_items').insert(await withStoredObjects(r.client, rows));
     expect(error).toBeNull();
     await settle([
       [follower, `artist:${r.id}`],

@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
+import { STORED_OBJECT, storedObjectsSql } from '../helpers/content-objects';
 import { prng } from '../helpers/prng';
 
 const bin = findPostgresBin();
@@ -212,12 +213,13 @@ describe('pull position on real PostgreSQL', () => {
         const artist = rnd.pick(artists);
         const id = randomUUID();
         const unlockMs = rnd.next() < 0.5 ? rnd.int(2_500) : null;
+        await c.query(storedObjectsSql([`${artist}/${id}.mp3`])); // the upload before the row (upload checks)
         await asUser(c, artist, async (u) => {
           await sleep(u);
           await u.query(
-            `insert into public.content_items (id, artist_id, title, file_path, is_public, subscription_tier_required, unlock_date)
-             values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(secs => $7::int / 1000.0) end)`,
-            [id, artist, `t${rnd.int(1000)}`, `${artist}/${id}.mp3`, unlockMs === null && rnd.next() < 0.7, rnd.pick(TIERS), unlockMs],
+            `insert into public.content_items (id, artist_id, title, file_path, is_public, subscription_tier_required, unlock_date, file_type, file_size)
+             values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(secs => $7::int / 1000.0) end, $8, $9)`,
+            [id, artist, `t${rnd.int(1000)}`, `${artist}/${id}.mp3`, unlockMs === null && rnd.next() < 0.7, rnd.pick(TIERS), unlockMs, STORED_OBJECT.mimetype, STORED_OBJECT.size],
           );
           await sleep(u);
         }, rollback);

@@ -136,7 +136,7 @@ describe('upload outbox against the local backend', () => {
     // The earlier attempt stored the object but the tab died before the outbox noted it.
     const put = await artist.client.storage
       .from('content')
-      .upload(entry!.objectPath, new Blob([bytes as BlobPart]), { upsert: false, contentType: 'audio/mpeg' });
+      .upload(entry!.objectPath, new Blob([bytes as BlobPart], { type: 'audio/mpeg' }), { upsert: false, contentType: 'audio/mpeg' });
     expect(put.error).toBeNull();
     await api.writeContentItem(contentItemFromEntry(entry!));
     await outbox.start();

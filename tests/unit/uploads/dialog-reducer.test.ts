@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../../sync/outbox';
 import {
+  batchOutcome,
   defaultMetadata,
   INITIAL_DIALOG_STATE,
   uploadDialogReducer,
@@ -9,7 +11,12 @@ import {
 } from '../../../src/features/uploads/dialog-reducer';
 
 function file(name: string): DialogFile {
-  return { key: name, file: new File(['x'], name), metadata: defaultMetadata(name) };
+  return {
+    key: name,
+    file: new File(['x'], name),
+    content: { ok: true, mime: 'audio/mpeg', kind: 'audio', durationSeconds: 1 },
+    metadata: defaultMetadata(name),
+  };
 }
 const run = (actions: UploadDialogAction[], state: UploadDialogState = INITIAL_DIALOG_STATE) =>
   actions.reduce(uploadDialogReducer, state);
@@ -79,5 +86,55 @@ describe('upload dialog steps (spec §4)', () => {
     expect(run([{ type: 'remove-file', key: 'a.mp3' }], sent)).toBe(sent);
     expect(run([{ type: 'back' }], sent)).toBe(sent);
     expect(run([{ type: 'reset' }], sent)).toEqual(INITIAL_DIALOG_STATE);
+  });
+});
+
+function entry(id: string, status: OutboxEntry['status']): OutboxEntry {
+  return {
+    id,
+    userId: 'u',
+    seq: 0,
+    createdAt: 0,
+    updatedAt: 0,
+    name: `${id}.mp3`,
+    type: 'audio/mpeg',
+    size: 10,
+    metadata: defaultMetadata(`${id}.mp3`),
+    status,
+    progress: status === 'completed' ? 100 : 0,
+    bytesUploaded: 0,
+    attempts: 0,
+    lastError: null,
+    tusUploadUrl: null,
+    objectStored: false,
+    contentItemId: `c-${id}`,
+    objectPath: `u/1-${id}.mp3`,
+  };
+}
+
+describe('completion of a sent batch (spec §4 "Completion is reached when all files are processed")', () => {
+  it('is not complete before the outbox lists the sent files (no "0 of 1" flash after Start Upload)', () => {
+    const outcome = batchOutcome(['e1'], []);
+    expect(outcome.finished).toBe(false);
+    expect(batchOutcome(['e1', 'e2'], [entry('e1', 'completed')]).finished).toBe(false);
+  });
+
+  it('is not complete while a file is pending or uploading', () => {
+    expect(batchOutcome(['e1'], [entry('e1', 'pending')]).finished).toBe(false);
+    expect(batchOutcome(['e1', 'e2'], [entry('e1', 'completed'), entry('e2', 'uploading')]).finished).toBe(false);
+  });
+
+  it('is complete once every file is completed or failed, counting completed files', () => {
+    const done = batchOutcome(['e1', 'e2'], [entry('e1', 'completed'), entry('e2', 'error')]);
+    expect(done).toMatchObject({ finished: true, uploading: false, completed: 1 });
+  });
+
+  it('a file the outbox refused at enqueue is processed (failed), not awaited', () => {
+    expect(batchOutcome(['', 'e2'], [entry('e2', 'completed')])).toMatchObject({ finished: true, completed: 1 });
+    expect(batchOutcome([''], [])).toMatchObject({ finished: true, completed: 0 });
+  });
+
+  it('nothing is complete before Start Upload', () => {
+    expect(batchOutcome(null, [entry('e1', 'completed')]).finished).toBe(false);
   });
 });

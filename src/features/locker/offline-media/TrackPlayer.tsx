@@ -28,6 +28,7 @@ export function TrackPlayer({
   src,
   audioRef,
   onPlay,
+  onPlaying,
   keep,
   error,
 }: {
@@ -36,6 +37,8 @@ export function TrackPlayer({
   /** Receives the <audio> element while it is mounted (the Media Session wiring). */
   audioRef: (element: HTMLAudioElement | null) => void;
   onPlay?: () => void;
+  /** Playback really started (media data is flowing): a stale error can go. */
+  onPlaying?: () => void;
   keep: KeepControls | null;
   error: string;
 }) {
@@ -64,6 +67,7 @@ export function TrackPlayer({
             preload="metadata"
             src={src}
             onPlay={onPlay}
+            onPlaying={onPlaying}
             style={{ width: '100%', height: 36 }}
             aria-label={`Play ${title}`}
           />

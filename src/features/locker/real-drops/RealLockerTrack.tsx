@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useReducer, useRef, useState } from 'react';
 import { logEngagement } from '../../../../sync/writes/log-engagement';
 import { SyncContext } from '../../../data/sync-context';
 import { TRACK_PLAYED_EVENT } from '../../../lib/fan-server-contract';
@@ -9,6 +9,7 @@ import { TrackPlayer } from '../offline-media/TrackPlayer';
 import type { OfflineMedia } from '../offline-media/use-offline-media';
 import type { LockerItem } from '../types';
 import { tierLabel } from './real-drop';
+import { INITIAL_TRACK_SOURCE, trackSourceReducer } from './track-source';
 import { useMediaSession } from './use-media-session';
 
 /**
@@ -32,9 +33,8 @@ export function RealLockerTrack({
   const kept = media?.isKept(item.id) ?? false;
   const info = media?.tracks.find((t) => t.itemId === item.id);
   const blobFor = media?.blobFor;
-  const [src, setSrc] = useState<string | null>(null);
+  const [{ src, error }, dispatch] = useReducer(trackSourceReducer, INITIAL_TRACK_SOURCE);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const logged = useRef(false);
   useMediaSession(
@@ -51,32 +51,32 @@ export function RealLockerTrack({
       if (!live) return;
       if (blob) {
         objectUrl = URL.createObjectURL(blob);
-        setSrc(objectUrl);
+        dispatch({ type: 'source', url: objectUrl });
         return;
       }
       if (real.locked || !real.filePath) return;
       const { data, error: signError } = await supabase.storage.from('content').createSignedUrl(real.filePath, 3600);
       if (!live) return;
-      if (signError) setError('This track cannot be streamed right now.');
-      else setSrc(data.signedUrl);
+      if (signError) dispatch({ type: 'stream-failed' });
+      else dispatch({ type: 'source', url: data.signedUrl });
     })();
     return () => {
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
-      setSrc(null);
+      dispatch({ type: 'cleared' });
     };
   }, [item.id, kept, blobFor, real.locked, real.filePath]);
 
   async function keep() {
     if (!media || !real.filePath) return;
     setBusy(true);
-    setError('');
+    dispatch({ type: 'keep-started' });
     try {
       const { data, error: downloadError } = await supabase.storage.from('content').download(real.filePath);
       if (downloadError || !data) throw downloadError ?? new Error('no data');
       await media.keep(item, data);
     } catch {
-      setError('Could not keep this track: check your connection and storage.');
+      dispatch({ type: 'keep-failed' });
     } finally {
       setBusy(false);
     }
@@ -111,6 +111,7 @@ export function RealLockerTrack({
       src={src}
       audioRef={setAudio}
       onPlay={onPlay}
+      onPlaying={() => dispatch({ type: 'playing' })}
       keep={
         media
           ? {

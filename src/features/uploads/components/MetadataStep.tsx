@@ -1,7 +1,9 @@
 import { ActionIcon, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { SubscriptionTierId, UploadMetadata } from '../../../../sync/outbox';
 import type { DialogFile } from '../dialog-reducer';
+import { fromLocalInput, toLocalInput, unlockDateProblem } from '../release-state';
 import { SUBSCRIPTION_TIER_OPTIONS, UPLOAD_GENRES } from '../upload-options';
 
 interface MetadataStepProps {
@@ -16,6 +18,8 @@ interface MetadataStepProps {
 
 /** One file at a time ('File n of m'), spec §2 metadata step. */
 export function MetadataStep({ files, cursor, onPrevious, onNext, onChange, onBack, onContinue }: MetadataStepProps) {
+  // The step's opening time judges dates while typing; 'Review' checks again against the clock.
+  const [openedAt] = useState(() => Date.now());
   const current = files[cursor];
   if (!current) return null;
   const { metadata } = current;
@@ -72,6 +76,18 @@ export function MetadataStep({ files, cursor, onPrevious, onNext, onChange, onBa
         checked={metadata.isPublic}
         onChange={(e) => set({ isPublic: e.currentTarget.checked })}
       />
+      {metadata.isPublic ? null : (
+        // Like the simple upload modal: only for content that is not public; empty = unlock later.
+        <TextInput
+          label="Unlock Date"
+          type="datetime-local"
+          description="Leave empty to unlock manually later"
+          value={toLocalInput(metadata.unlockDate)}
+          min={toLocalInput(new Date(openedAt).toISOString())}
+          onChange={(e) => set({ unlockDate: fromLocalInput(e.currentTarget.value) })}
+          error={unlockDateProblem(metadata, openedAt)}
+        />
+      )}
       <Group justify="space-between" mt="xs">
         <Button variant="default" onClick={onBack}>
           Back

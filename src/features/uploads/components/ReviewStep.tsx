@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import type { OutboxEntry } from '../../../../sync/outbox';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { OutboxEntry, UploadMetadata } from '../../../../sync/outbox';
+import { releaseState, tierName } from '../release-state';
 import { formatMegabytes } from '../../../lib/format';
 import type { DialogFile } from '../dialog-reducer';
 import { UploadStatusLine } from './UploadStatusLine';
@@ -14,7 +15,27 @@ interface ReviewStepProps {
   onStart: () => void;
 }
 
-/** Each file with its status and real progress; 'Back to Metadata' and 'Start Upload' (spec §2). */
+const RELEASE_COLOR = { public: 'green', scheduled: 'blue', draft: 'gray' } as const;
+
+/** The file's tier and what fans will see: public, scheduled for a date, or a draft. */
+function ReleaseLine({ metadata }: { metadata: UploadMetadata }) {
+  const state = releaseState(metadata);
+  return (
+    <Group gap={6} wrap="wrap" data-testid="review-release">
+      <Badge variant="outline" size="sm" color="violet">
+        {tierName(metadata.subscriptionTier)}
+      </Badge>
+      <Badge variant="light" size="sm" color={RELEASE_COLOR[state.kind]}>
+        {state.label}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {state.detail}
+      </Text>
+    </Group>
+  );
+}
+
+/** Each file with its tier, release state, status and real progress; 'Back to Metadata' and 'Start Upload' (spec §2). */
 export function ReviewStep({ files, entries, uploading, sent, onBack, onStart }: ReviewStepProps) {
   return (
     <Stack gap="md">
@@ -31,6 +52,7 @@ export function ReviewStep({ files, entries, uploading, sent, onBack, onStart }:
                   {formatMegabytes(file.file.size)}
                 </Text>
               </Group>
+              <ReleaseLine metadata={file.metadata} />
               <UploadStatusLine status={entry?.status ?? 'pending'} progress={entry?.progress ?? 0} />
             </Stack>
           );

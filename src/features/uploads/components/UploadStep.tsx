@@ -9,8 +9,10 @@ import { FileErrorList } from './FileErrorList';
 interface UploadStepProps {
   files: DialogFile[];
   errors: string[];
-  onDrop: (files: File[]) => void;
-  onReject: (messages: string[]) => void;
+  /** One drop: the files whose name and type are accepted, and a message per refused file. */
+  onDrop: (files: File[], refused: string[]) => void;
+  /** The dropped files' contents are being checked. */
+  checking: boolean;
   onRemove: (key: string) => void;
   onContinue: () => void;
   disabled: boolean;
@@ -23,14 +25,19 @@ function validateFile(file: File) {
     : { code: 'file-invalid-type', message: 'File type not accepted' };
 }
 
-export function UploadStep({ files, errors, onDrop, onReject, onRemove, onContinue, disabled }: UploadStepProps) {
-  const handleReject = (rejections: FileRejection[]) =>
-    onReject(rejections.map((r) => rejectionMessage(r.file.name, r.errors[0]?.code ?? 'unknown', MANAGER_TYPES_LABEL)));
+export function UploadStep({ files, errors, onDrop, checking, onRemove, onContinue, disabled }: UploadStepProps) {
+  // One handler per drop, so accepted and refused files of the same drop are reported together.
+  const handleDrop = (accepted: File[], rejections: FileRejection[]) =>
+    onDrop(
+      accepted,
+      rejections.map((r) => rejectionMessage(r.file.name, r.errors[0]?.code ?? 'unknown', MANAGER_TYPES_LABEL)),
+    );
   return (
     <Stack gap="md">
       <Dropzone
-        onDrop={onDrop}
-        onReject={handleReject}
+        onDropAny={handleDrop}
+        onDrop={() => undefined}
+        loading={checking}
         accept={MANAGER_ACCEPT}
         validator={validateFile}
         multiple
@@ -58,6 +65,11 @@ export function UploadStep({ files, errors, onDrop, onReject, onRemove, onContin
           </div>
         </Group>
       </Dropzone>
+      {checking ? (
+        <Text size="sm" c="dimmed" role="status">
+          Checking files…
+        </Text>
+      ) : null}
       <FileErrorList errors={errors} title="Some files were not added" />
       {files.length > 0 ? (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
