@@ -12,6 +12,7 @@ import { followArtist, putContentItem } from '../../../sync';
 import { publishChange, unpublishChange } from '../../../sync/content/release-state';
 import { deleteContentItem, editContentItem } from '../../../sync/writes/edit-content-item';
 import { createArtistClient, uniqueEmail } from '../helpers/backend';
+import { withStoredObjects } from '../helpers/content-objects';
 import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from '../sync/devices';
 import { liveDevicesOf } from '../sync/live-helpers';
 
@@ -58,15 +59,10 @@ async function pushed(device: Device, collection: 'subscriptions' | 'content_ite
 
 async function upload(artist: Device, title: string, extra: Record<string, unknown> = {}): Promise<string> {
   const id = crypto.randomUUID();
-  await putContentItem(artist.engine.db, {
-    id,
-    artist_id: artist.userId,
-    title,
-    file_path: `${artist.userId}/${Date.now()}-${title}.mp3`,
-    file_type: 'audio/mpeg',
-    file_size: 1234,
-    ...extra,
-  });
+  const [file] = await withStoredObjects(artist.client, [
+    { file_path: `${artist.userId}/${Date.now()}-${title}.mp3`, file_type: 'audio/mpeg', file_size: 1234 },
+  ]);
+  await putContentItem(artist.engine.db, { id, artist_id: artist.userId, title, ...file!, ...extra });
   await pushed(artist, 'content_items');
   return id;
 }
