@@ -57,7 +57,8 @@ alter table public.profiles
     picture_path is null
     or picture_path ~ ('^' || id::text || '/profile/[A-Za-z0-9_-]{1,80}\.(png|jpg|jpeg|webp)$'));
 
--- A name containing the account's own e-mail address (security definer: reads auth.users).
+-- A name that is or contains the account's e-mail (or its local part), or any e-mail address
+-- (security definer: reads auth.users); the shape check stays as the backstop.
 create function public.profiles_name_not_email() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -67,8 +68,9 @@ begin
     return new;
   end if;
   select u.email into _email from auth.users u where u.id = new.id;
-  if _email is not null and (strpos(lower(new.display_name), lower(_email)) > 0
-      or lower(new.display_name) = lower(split_part(_email, '@', 1))) then
+  if new.display_name ~ '[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+'
+     or (_email is not null and (strpos(lower(new.display_name), lower(_email)) > 0
+         or lower(btrim(new.display_name)) = lower(split_part(_email, '@', 1)))) then
     raise exception 'Your artist name cannot be your e-mail address' using errcode = '23514';
   end if;
   return new;
