@@ -62,9 +62,9 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
 
   function next() {
     if (step === 0) {
-      if (identityProblem()) return setError(null);
       const problem = modalInterestsError(interests);
       if (problem) return setError(problem);
+      if (identityProblem()) return setError(null);
     }
     setError(null);
     setStep((current) => Math.min(current + 1, 2));
@@ -72,12 +72,12 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
 
   async function submit() {
     if (busy) return;
+    const problem = modalInterestsError(interests);
+    if (problem) return setError(problem);
     if (identityProblem()) {
       setError(null);
       return setStep(0);
     }
-    const problem = modalInterestsError(interests);
-    if (problem) return setError(problem);
     setBusy(true);
     setError(null);
     try {
