@@ -21,6 +21,11 @@ const BIO = 'Tape loops recorded in a lighthouse.';
 const BIO_EDITED = 'Tape loops and field recordings from a lighthouse.';
 const TITLE = `Lantern ${RUN}`;
 const SHOTS = process.env.IDENTITY_SHOTS;
+/** A real 8×8 PNG (solid teal) for the artist's picture. */
+const PORTRAIT = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEElEQVR4nGNgaGjAjoaWBADiMEABWMSWggAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Screenshots of `target` (or the page) at 390 and 1280 px, when asked for. */
 async function shoot(page: Page, name: string, target?: Locator) {
@@ -82,6 +87,9 @@ test('an artist’s chosen name reaches the catalog card and the fan’s locker;
   const editor = artistPage.getByRole('dialog', { name: 'Edit artist profile' });
   await expect(editor.getByLabel('Artist name')).toHaveValue(NAME);
   await editor.getByLabel('Short bio').fill(BIO_EDITED);
+  await editor
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: PORTRAIT });
   await shoot(artistPage, 'dashboard-profile-editor', editor);
   await editor.getByRole('button', { name: 'Save profile' }).click();
   await expect(editor).toBeHidden();
@@ -125,6 +133,8 @@ test('an artist’s chosen name reaches the catalog card and the fan’s locker;
     await expect(card).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
   await expect(card.getByText(BIO_EDITED)).toBeVisible({ timeout: 20_000 });
+  // The picture is the artist's own upload, served through a signed URL.
+  await expect(card.locator('img[src*="/storage/v1/object/sign/content/"]')).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await shoot(fanPage, 'catalog-card', card);
   await card.getByRole('button', { name: `Join ${NAME}` }).click();
@@ -132,11 +142,10 @@ test('an artist’s chosen name reaches the catalog card and the fan’s locker;
 
   await fanPage.goto('/dashboard/fan');
   await expect(fanPage.getByRole('heading', { name: TITLE })).toBeVisible({ timeout: 60_000 });
-  const drop = fanPage
-    .locator('article, [role="group"], div')
-    .filter({ has: fanPage.getByRole('heading', { name: TITLE }) });
-  await expect(drop.getByText(NAME).first()).toBeVisible();
-  await shoot(fanPage, 'locker-card', drop.last());
+  const heading = fanPage.getByRole('heading', { name: TITLE });
+  await expect(heading.locator('xpath=..').getByText(NAME)).toBeVisible();
+  await heading.scrollIntoViewIfNeeded();
+  await shoot(fanPage, 'locker-card');
 
   // Nothing the fan was shown or sent names the artist's e-mail.
   for (const page of [fanPage]) {

@@ -135,8 +135,8 @@ export function ArtistProfileCard() {
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-label="Artist profile">
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-        <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 16rem' }}>
           <Avatar src={pictureUrl} alt="" size={56} radius="xl" color="green">
             {name.slice(0, 1)}
           </Avatar>
@@ -163,7 +163,14 @@ export function ArtistProfileCard() {
             ) : null}
           </Stack>
         </Group>
-        <Button variant="light" color="green" leftSection={<IconUserEdit size={16} />} onClick={open} disabled={!db}>
+        <Button
+          variant="light"
+          color="green"
+          leftSection={<IconUserEdit size={16} />}
+          onClick={open}
+          disabled={!db}
+          style={{ flexShrink: 0 }}
+        >
           Edit profile
         </Button>
       </Group>
