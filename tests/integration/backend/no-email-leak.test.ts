@@ -11,6 +11,7 @@ import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { buildCompletedProfile } from '../../../src/features/mediaid/build-media-id';
 import { NAME_IS_EMAIL, UNNAMED_ARTIST } from '../../../src/lib/artist-identity';
 import { createUserClient, serviceClient, withBackend, type LocalBackend } from '../helpers/backend';
+import { AttackLog } from './rls-attack-helpers';
 
 type Actor = { client: SupabaseClient; user: User };
 const SYNC_PULL_COLLECTIONS = [
@@ -272,5 +273,91 @@ describe('no e-mail leaves its owner', () => {
     expect(subs.data?.artist_name).toBe('Nova Lane Trio');
     expect(new Set(previews.data?.map((d) => d.artist_name))).toEqual(new Set(['Nova Lane Trio']));
     expect(profile.data?.name).toBe('Nova Lane Trio');
+  });
+
+  it('attacks on the public identity are refused and change nothing', async () => {
+    const log = new AttackLog('artist identity');
+    const a = artist.user.id;
+    const read = async () =>
+      (
+        await serviceClient(backend)
+          .from('profiles')
+          .select('display_name, bio, picture_path, genres')
+          .eq('id', a)
+          .single()
+      ).data;
+    const copy = async () =>
+      (await serviceClient(backend).from('artist_profiles').select('*').eq('artist_id', a).single()).data;
+    // Another user writes the artist's profile or its public copy.
+    await log.refused('fan renames the artist', () =>
+      fan.client.from('profiles').update({ display_name: 'pwned' }).eq('id', a).select(),
+    );
+    await log.refused('fan sets the artist bio', () =>
+      fan.client.from('profiles').update({ bio: 'pwned' }).eq('id', a).select(),
+    );
+    await log.refused('fan pushes the artist profile', async () => {
+      const r = await fan.client.rpc('sync_push', {
+        p_table: 'profiles',
+        p_rows: [{ new: { id: a, display_name: 'pwned' }, assumed: null }],
+      });
+      return { error: JSON.stringify(r.data).includes('"error"') ? 'refused' : r.error, data: null };
+    });
+    await log.refused('fan writes the public copy', () =>
+      fan.client.from('artist_profiles').update({ name: 'pwned' }).eq('artist_id', a).select(),
+    );
+    await log.refused('fan inserts a public copy', () =>
+      fan.client.from('artist_profiles').insert({ artist_id: fan.user.id, name: 'Fake' }).select(),
+    );
+    // The owner writes the server's copy or bad values.
+    await log.refused('artist writes the public copy', () =>
+      artist.client.from('artist_profiles').update({ name: 'Other' }).eq('artist_id', a).select(),
+    );
+    const before = await read();
+    const badValues: Record<string, unknown>[] = [
+      { picture_path: `${fan.user.id}/profile/x.png` }, // another user's folder
+      { picture_path: `${a}/${itemIds.tier3}.mp3` }, // a paid track made public as a "picture"
+      { picture_path: `${a}/profile/../x.png` },
+      { genres: ['Polka'] },
+      { genres: ['Jazz', 'Folk', 'Pop', 'Ambient', 'Lo-fi', 'Electronic'] },
+      { bio: 'b'.repeat(281) },
+      { display_name: 'n'.repeat(61) },
+      { display_name: '  padded ' },
+      { display_name: 'tab\tname' },
+    ];
+    for (const values of badValues) {
+      await log.unchanged(
+        `artist sets ${JSON.stringify(values).slice(0, 60)}`,
+        () => artist.client.from('profiles').update(values).eq('id', a),
+        read,
+      );
+    }
+    expect(await read()).toEqual(before);
+    // A fan's own copy is not readable by others (only listed artists are).
+    await log.refused('artist reads the fan copy', () =>
+      artist.client.from('artist_profiles').select('*').eq('artist_id', fan.user.id),
+    );
+    // A once-published item stays editable; an unnamed artist's draft can be saved but not released.
+    const draft = {
+      id: crypto.randomUUID(),
+      artist_id: unnamed.user.id,
+      title: 'Draft',
+      file_path: `${unnamed.user.id}/d.mp3`,
+      is_public: false,
+    };
+    expect((await unnamed.client.from('content_items').insert(draft)).error).toBeNull();
+    const release = await unnamed.client.from('content_items').update({ is_public: true }).eq('id', draft.id).select();
+    expect(release.error).toMatchObject({ code: '23514', message: 'Choose your artist name before publishing' });
+    const stored = await unnamed.client.from('content_items').select('*').eq('id', draft.id).single();
+    const schedule = await unnamed.client.rpc('sync_push', {
+      p_table: 'content_items',
+      p_rows: [{ new: { ...stored.data, unlock_date: new Date().toISOString() }, assumed: stored.data }],
+    });
+    expect(JSON.stringify(schedule.data)).toContain('"code":"23514"');
+    expect(
+      (await unnamed.client.from('content_items').update({ title: 'Still draft' }).eq('id', itemIds.quiet).select())
+        .error,
+    ).toBeNull();
+    expect(await copy()).toMatchObject({ name: 'Nova Lane Trio' });
+    log.report();
   });
 });
