@@ -66,7 +66,8 @@ export const COLLECTIONS = {
   profiles: define<ProfileDoc>({
     schema: profileSchema,
     conflictHandler: profileConflictHandler,
-    migrationStrategies: {},
+    // 1: optional public identity fields (bio, picture_path, genres); old documents stay valid.
+    migrationStrategies: { 1: (doc: unknown) => doc },
     fieldGroups: PROFILE_FIELD_GROUPS,
     replication: { pull: true, push: true, batchSize: 100 },
     isVisible: (row, userId) => row.id === userId,

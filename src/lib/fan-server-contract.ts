@@ -9,4 +9,6 @@
  */
 export const PREVIEWS_TABLE = 'content_previews';
 export const ARTIST_DIRECTORY_TABLE = 'artist_directory';
+/** Public fields of artists' profiles: name, bio, picture_path, genres (select-only). */
+export const ARTIST_PROFILES_TABLE = 'artist_profiles';
 export const TRACK_PLAYED_EVENT = 'track_played';

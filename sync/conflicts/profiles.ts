@@ -1,5 +1,6 @@
 /**
- * Profile conflict policy. Invariants: display_name and role go to the newer edit; onboarding
+ * Profile conflict policy. Invariants: display_name (the public name), bio, picture and genres
+ * are separate groups (two devices editing different ones both survive); role goes to the newer edit; onboarding
  * completion is monotonic (once true on either side it stays true); email_verified, id and
  * created_at are server-owned and always taken from the server.
  */
@@ -9,6 +10,9 @@ import type { ProfileDoc } from '../schemas/types';
 
 export const PROFILE_FIELD_GROUPS = [
   { name: 'display_name', fields: ['display_name'] },
+  { name: 'bio', fields: ['bio'] },
+  { name: 'picture', fields: ['picture_path'] },
+  { name: 'genres', fields: ['genres'] },
   { name: 'role', fields: ['role'] },
   {
     name: 'onboarding',

@@ -1,6 +1,7 @@
 /**
- * profiles schema (spec §3). Invariants: id = the auth user id; one row per user; local schema
- * version 0 (bump with a migration strategy in the registry).
+ * profiles schema (spec §3). Invariants: id = the auth user id; one row per user; display_name is
+ * the public (artist) name, with bio, picture_path and genres the public identity (migration
+ * 20261127100000); version 1 added those optional fields (strategy in the registry).
  */
 import type { RxJsonSchema } from 'rxdb';
 import { SYNC_LOCAL_PROPERTIES } from '../local-fields';
@@ -9,7 +10,7 @@ import type { ProfileDoc } from './types';
 
 export const profileSchema: RxJsonSchema<ProfileDoc> = {
   title: 'profiles',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -19,6 +20,9 @@ export const profileSchema: RxJsonSchema<ProfileDoc> = {
     role: roleField,
     email_verified: { type: 'boolean' },
     onboarding_completed: { type: 'boolean' },
+    bio: { type: 'string', maxLength: 280 },
+    picture_path: { type: ['string', 'null'] },
+    genres: { type: 'array', items: { type: 'string' }, maxItems: 5 },
     created_at: timestampField,
     updated_at: timestampField,
     ...SYNC_LOCAL_PROPERTIES,

@@ -26,6 +26,10 @@ export interface ProfileRow {
   role: Role;
   email_verified: boolean;
   onboarding_completed: boolean;
+  /** Public artist identity (display_name is the public name); absent on rows synced before it. */
+  bio?: string;
+  picture_path?: string | null;
+  genres?: string[];
   created_at: string;
   updated_at: string;
 }

@@ -32,8 +32,9 @@ async function pickInterests(scope: Page | ReturnType<Page['getByRole']>, count:
   for (const name of names.slice(0, count)) await scope.getByText(name, { exact: true }).click();
 }
 
-async function completeModal(page: Page) {
+async function completeModal(page: Page, artistName?: string) {
   const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
+  if (artistName) await dialog.getByLabel('Artist name').fill(artistName);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Selected: 0/5 interests')).toBeVisible();
   await expect(dialog.getByText('(Need at least 3)')).toBeVisible();
@@ -83,7 +84,7 @@ test('artist signs up on the artist portal and lands on the artist dashboard', a
   await page.getByRole('button', { name: 'Create Artist Account' }).click();
   await fillSignUp(page, uniqueEmail('artist'));
   await page.getByRole('button', { name: 'Create Artist Account' }).click();
-  await completeModal(page);
+  await completeModal(page, 'Portal Artist');
   await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
 });
 

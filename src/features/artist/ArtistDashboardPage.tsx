@@ -1,6 +1,7 @@
 import { Container, Stack } from '@mantine/core';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { BucketBrowser } from '../bucket';
+import { ArtistProfileCard } from './ArtistProfileCard';
 import { ArtistDashboard } from './components/ArtistDashboard';
 import { RealFanFigures } from './RealFanFigures';
 
@@ -14,6 +15,7 @@ export function ArtistDashboardPage() {
       <ArtistDashboard withUpload roleSwitcher={<CompactRoleSwitcher />} />
       <Container size="xl" pb="xl" px={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
+          <ArtistProfileCard />
           <RealFanFigures />
           <BucketBrowser viewer="artist" />
         </Stack>

@@ -1,7 +1,14 @@
-import { Button, Group, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Stepper, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
 import { Modal } from '../../components/Modal';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import {
+  ARTIST_BIO_MAX,
+  ARTIST_NAME_MAX,
+  artistBioError,
+  artistNameError,
+  normalizeArtistName,
+} from '../../lib/artist-identity';
 import { ROLE_DISPLAY, type Role } from '../../lib/roles';
 import { useAuth } from '../auth/AuthContext';
 import { ErrorBanner } from '../auth/components/ErrorBanner';
@@ -37,13 +44,27 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
   const [privacy, setPrivacy] = useState<ModalPrivacyPayload>(modalPayloadFromPrivacy(DEFAULT_PRIVACY));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Artists choose the public name fans see (required) and a short bio here.
+  const isArtist = role === 'artist';
+  const [artistName, setArtistName] = useState('');
+  const [bio, setBio] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
   const { name, description, color } = ROLE_DISPLAY[role];
   const Icon = ROLE_ICONS[role];
+
+  /** The artist's name/bio problem, shown under the field; null when fine or not an artist. */
+  function identityProblem(): string | null {
+    if (!isArtist) return null;
+    const problem = artistNameError(artistName, identity?.getSnapshot().user?.email) ?? artistBioError(bio);
+    setNameError(problem);
+    return problem;
+  }
 
   function next() {
     if (step === 0) {
       const problem = modalInterestsError(interests);
       if (problem) return setError(problem);
+      if (identityProblem()) return setError(null);
     }
     setError(null);
     setStep((current) => Math.min(current + 1, 2));
@@ -53,6 +74,10 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
     if (busy) return;
     const problem = modalInterestsError(interests);
     if (problem) return setError(problem);
+    if (identityProblem()) {
+      setError(null);
+      return setStep(0);
+    }
     setBusy(true);
     setError(null);
     try {
@@ -62,6 +87,7 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
         genres,
         privacy: privacyFromModalPayload(privacy),
         locationCode: MODAL_LOCATION_CODE,
+        identity: isArtist ? { displayName: normalizeArtistName(artistName), bio: bio.trim() } : null,
       });
       notifications.show({ color: 'green', message: setupSuccessMessage(role) });
       onComplete(role);
@@ -97,6 +123,32 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
         <ErrorBanner message={error} />
         <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size="sm">
           <Stepper.Step label="Interests" description={`Pick 3 to ${MAX_INTERESTS}`}>
+            {isArtist ? (
+              <Stack gap="xs" mb="md">
+                <TextInput
+                  label="Artist name"
+                  description="Fans see this name on your releases. It is public; your e-mail never is."
+                  placeholder="The name you release music under"
+                  required
+                  maxLength={ARTIST_NAME_MAX}
+                  value={artistName}
+                  error={nameError}
+                  onChange={(event) => {
+                    setArtistName(event.currentTarget.value);
+                    setNameError(null);
+                  }}
+                />
+                <Textarea
+                  label="Short bio"
+                  description={`Optional, up to ${ARTIST_BIO_MAX} characters`}
+                  autosize
+                  minRows={2}
+                  maxLength={ARTIST_BIO_MAX}
+                  value={bio}
+                  onChange={(event) => setBio(event.currentTarget.value)}
+                />
+              </Stack>
+            ) : null}
             <Text mb="xs">What are you into?</Text>
             <InterestPicker value={interests} onChange={setInterests} cap={MAX_INTERESTS} />
           </Stepper.Step>

@@ -40,17 +40,28 @@ export function buildMediaId(input: MediaIdInput): MediaIdRecord {
   };
 }
 
-/** UPSERT profiles {id, role, onboarding_completed true, updated_at}, keeping an existing row's fields. */
+/** The artist's public identity chosen at setup (never derived from the e-mail). */
+export interface PublicIdentity {
+  displayName: string;
+  bio: string;
+}
+
+/**
+ * UPSERT profiles {id, role, onboarding_completed true, updated_at}, keeping an existing row's
+ * fields; an artist's chosen public name and bio replace the existing ones.
+ */
 export function buildCompletedProfile(
   userId: string,
   role: Role,
   now: string,
   existing?: ProfileRecord | null,
-  displayName?: string | null,
+  identity?: PublicIdentity | null,
 ): ProfileRecord {
+  const bio = identity ? identity.bio : existing?.bio;
   return {
+    ...(bio !== undefined ? { bio } : {}),
     id: userId,
-    display_name: existing?.display_name ?? displayName ?? null,
+    display_name: identity?.displayName ?? existing?.display_name ?? null,
     role,
     email_verified: existing?.email_verified ?? false,
     onboarding_completed: true,

@@ -72,7 +72,7 @@ describe('portability to real PostgreSQL', () => {
     `);
     psql(
       as(A, `
-      insert into profiles (id, display_name, role) values ('${A}', 'A', 'artist');
+      insert into profiles (id, display_name, role) values ('${A}', 'Artist A', 'artist');
       insert into media_ids (user_uuid, role, interests, content_flags) values ('${A}', 'artist', '{x,y}', '{"mood":"m"}');
       insert into media_engagement_log (user_id, event_type) values ('${A}', 'mediaid_setup_completed');
       insert into content_items (artist_id, title, file_path) values ('${A}', 'Private', '${A}/secret.mp3');
@@ -81,7 +81,7 @@ describe('portability to real PostgreSQL', () => {
       insert into storage.objects (bucket_id, name, owner, owner_id, version) values ('content', '${A}/t3.mp3', '${A}', '${A}', '${randomUUID()}');
     `),
     );
-    psql(as(B, `insert into profiles (id, display_name) values ('${B}', 'B');`));
+    psql(as(B, `insert into profiles (id, display_name) values ('${B}', 'Fan B');`));
     const snapshot = () =>
       psql(`select md5(string_agg(t, '|' order by t)) from (
         select to_jsonb(p)::text t from profiles p where id = '${A}'

@@ -95,7 +95,7 @@ describe('tier gating', () => {
   });
 
   it('a locked row shows only its public fields, in content_previews', async () => {
-    expect((await artist.client.from('profiles').insert({ id: artist.user.id, display_name: 'Nova Lane' })).error).toBeNull();
+    expect((await artist.client.from('profiles').upsert({ id: artist.user.id, display_name: 'Nova Lane' })).error).toBeNull();
     const r = await stranger.client.from('content_previews').select('*').eq('id', ids.tier3).single();
     expect(r.error).toBeNull();
     expect(Object.keys(r.data!).sort()).toEqual(

@@ -70,15 +70,23 @@ export async function createUserClient(
   return { client, user: session.user, accessToken: session.access_token };
 }
 
-/** Creates a user whose artist MediaID exists (needed to upload content). */
+/**
+ * Creates a user whose artist MediaID exists (needed to upload content) and whose profile holds
+ * a public name (needed to publish: 20261127100000_artist_profiles.sql); `name: null` leaves it unset.
+ */
 export async function createArtistClient(
   backend: LocalBackend,
   email: string,
   password: string,
+  name: string | null = 'Test Artist',
 ): Promise<{ client: SupabaseClient; user: User; accessToken: string }> {
   const made = await createUserClient(backend, email, password, { role: 'artist' });
   const { error } = await made.client.from('media_ids').insert({ user_uuid: made.user.id, role: 'artist' });
   if (error && error.code !== '23505') throw new Error(`artist MediaID: ${error.message}`);
+  if (name !== null) {
+    const profile = await made.client.from('profiles').upsert({ id: made.user.id, display_name: name, role: 'artist' });
+    if (profile.error) throw new Error(`artist profile: ${profile.error.message}`);
+  }
   return made;
 }
 

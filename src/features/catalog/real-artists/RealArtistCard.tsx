@@ -49,7 +49,7 @@ export const RealArtistCard = memo(function RealArtistCard({ artist, tier, onOpe
       </Card.Section>
       <Stack gap="sm" mt={-28} style={{ flexGrow: 1 }}>
         <Avatar
-          src={sampleArtwork(`avatar-${artist.id}`, artist.name.slice(0, 1))}
+          src={artist.pictureUrl ?? sampleArtwork(`avatar-${artist.id}`, artist.name.slice(0, 1))}
           alt=""
           size={56}
           radius="xl"
@@ -62,6 +62,11 @@ export const RealArtistCard = memo(function RealArtistCard({ artist, tier, onOpe
           <Text size="sm" c="dimmed">
             {artist.items === 1 ? '1 release' : `${artist.items} releases`}
           </Text>
+          {artist.bio ? (
+            <Text size="sm" mt={4} lineClamp={2}>
+              {artist.bio}
+            </Text>
+          ) : null}
         </Box>
         <Text size="sm">
           <Text span fw={700}>

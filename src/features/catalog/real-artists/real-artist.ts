@@ -21,9 +21,19 @@ export interface LatestPreview {
   created_at: string;
 }
 
+/** Public profile fields shown on the card (public.artist_profiles + a signed picture URL). */
+export interface ArtistProfileExtras {
+  bio: string;
+  pictureUrl: string | null;
+}
+
 export interface RealArtist {
   id: string;
   name: string;
+  /** The artist's short bio ('' when none). */
+  bio: string;
+  /** Signed URL of the artist's picture; null shows generated artwork. */
+  pictureUrl: string | null;
   followers: number;
   items: number;
   /** Genres from the artist's uploads (the upload form's names, e.g. 'Electronic'). */
@@ -44,10 +54,16 @@ function dropType(fileType: string | null): 'audio' | 'video' | 'image' {
   return 'audio';
 }
 
-export function realArtistFromRow(row: DirectoryRow, latest: LatestPreview | undefined): RealArtist {
+export function realArtistFromRow(
+  row: DirectoryRow,
+  latest: LatestPreview | undefined,
+  extras?: ArtistProfileExtras,
+): RealArtist {
   return {
     id: row.artist_id,
     name: row.name,
+    bio: extras?.bio ?? '',
+    pictureUrl: extras?.pictureUrl ?? null,
     followers: Number(row.followers) || 0,
     items: Number(row.items) || 0,
     genres: (row.genres ?? []).filter(Boolean),
@@ -59,6 +75,7 @@ export function realArtistFromRow(row: DirectoryRow, latest: LatestPreview | und
 export function buildRealArtists(
   rows: readonly DirectoryRow[],
   previews: readonly (LatestPreview & { artist_id: string })[],
+  extras: ReadonlyMap<string, ArtistProfileExtras> = new Map(),
 ): RealArtist[] {
   const latest = new Map<string, LatestPreview>();
   for (const preview of previews) {
@@ -67,7 +84,7 @@ export function buildRealArtists(
   }
   return rows
     .filter((row) => Number(row.items) > 0)
-    .map((row) => realArtistFromRow(row, latest.get(row.artist_id)))
+    .map((row) => realArtistFromRow(row, latest.get(row.artist_id), extras.get(row.artist_id)))
     .sort((a, b) => (b.latestDrop?.at ?? '').localeCompare(a.latestDrop?.at ?? '') || a.id.localeCompare(b.id));
 }
 

@@ -4,9 +4,16 @@ import type { SubscriptionDoc } from '../../../../sync/schemas/subscriptions';
 import { SyncContext } from '../../../data/sync-context';
 import { useObservableValue } from '../../../data/use-observable-value';
 import { loadSupabase } from '../../../lib/load-supabase';
-import { ARTIST_DIRECTORY_TABLE, PREVIEWS_TABLE } from '../../../lib/fan-server-contract';
+import { signArtistPictures } from '../../../lib/artist-picture';
+import { ARTIST_DIRECTORY_TABLE, ARTIST_PROFILES_TABLE, PREVIEWS_TABLE } from '../../../lib/fan-server-contract';
 import { useAuthSnapshotPassive } from '../../../lib/use-auth-snapshot';
-import { buildRealArtists, type DirectoryRow, type LatestPreview, type RealArtist } from './real-artist';
+import {
+  buildRealArtists,
+  type ArtistProfileExtras,
+  type DirectoryRow,
+  type LatestPreview,
+  type RealArtist,
+} from './real-artist';
 
 export interface RealArtistsState {
   artists: RealArtist[];
@@ -16,6 +23,25 @@ export interface RealArtistsState {
 
 /** How many newest previews are read to find each artist's latest drop. */
 const PREVIEW_WINDOW = 500;
+
+/** Bios and signed pictures of the listed artists; without them the cards show generated artwork. */
+async function loadProfileExtras(artistIds: readonly string[]): Promise<Map<string, ArtistProfileExtras>> {
+  if (artistIds.length === 0) return new Map();
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from(ARTIST_PROFILES_TABLE)
+    .select('artist_id,bio,picture_path')
+    .in('artist_id', [...artistIds]);
+  if (error || !data) return new Map();
+  const rows = data as { artist_id: string; bio: string; picture_path: string | null }[];
+  const urls = await signArtistPictures(rows.flatMap((row) => (row.picture_path ? [row.picture_path] : [])));
+  return new Map(
+    rows.map((row) => [
+      row.artist_id,
+      { bio: row.bio, pictureUrl: row.picture_path ? (urls.get(row.picture_path) ?? null) : null },
+    ]),
+  );
+}
 
 /**
  * Artists who published at least one item, for signed-in users (the server gives signed-out
@@ -46,7 +72,7 @@ export function useRealArtists(): RealArtistsState {
             .limit(PREVIEW_WINDOW),
         ]),
       )
-      .then(([directory, previews]) => {
+      .then(async ([directory, previews]) => {
         if (!live) return;
         const error = directory.error ?? previews.error;
         if (error) {
@@ -56,7 +82,9 @@ export function useRealArtists(): RealArtistsState {
         }
         const rows = (directory.data ?? []) as DirectoryRow[];
         const latest = (previews.data ?? []) as (LatestPreview & { artist_id: string })[];
-        setState({ artists: buildRealArtists(rows, latest), status: 'ready' });
+        const extras = await loadProfileExtras(rows.map((row) => row.artist_id));
+        if (!live) return;
+        setState({ artists: buildRealArtists(rows, latest, extras), status: 'ready' });
       })
       .catch((error: unknown) => {
         if (!live) return;

@@ -6,7 +6,7 @@
 import type { Role } from '../../../lib/roles';
 import type { IdentityStore } from '../../auth/identity-store';
 import { waitForSnapshot } from '../../auth/wait-for-snapshot';
-import { buildCompletedProfile, buildMediaId, buildSetupEvent } from '../build-media-id';
+import { buildCompletedProfile, buildMediaId, buildSetupEvent, type PublicIdentity } from '../build-media-id';
 import type { PrivacySettings } from '../constants';
 import { USER_NOT_AUTHENTICATED } from '../setup-errors';
 
@@ -16,6 +16,8 @@ export interface MediaIdChoices {
   genres: readonly string[];
   privacy: PrivacySettings;
   locationCode: string;
+  /** Artist role: the public name (required) and bio chosen in the setup modal. */
+  identity?: PublicIdentity | null;
 }
 
 export type SaveStage = 'auth' | 'media-id' | 'profile';
@@ -44,7 +46,8 @@ export async function saveMediaIdSetup(identity: IdentityStore | null, choices: 
   }
   try {
     await writer.saveProfile(
-      buildCompletedProfile(user.id, choices.role, now, identity.profileRow(), user.email ?? null),
+      // The e-mail never becomes a name: only the name the artist typed is public.
+      buildCompletedProfile(user.id, choices.role, now, identity.profileRow(), choices.identity ?? null),
     );
   } catch (error) {
     throw new SaveMediaIdError('profile', error instanceof Error ? error.message : String(error), error);
