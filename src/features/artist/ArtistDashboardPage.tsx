@@ -1,6 +1,7 @@
-import { Stack } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { OwnHeader } from '../../components/dashboard';
+import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BucketBrowser } from '../bucket';
 import { ArtistDashboard } from './components/ArtistDashboard';
 import { UploadContentButton } from './components/UploadContentButton';
@@ -14,30 +15,45 @@ const roleSwitcher = <CompactRoleSwitcher />;
  * 'Sample data' heading.
  */
 export function ArtistDashboardPage() {
+  // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
+  const signedIn = Boolean(useAuthSnapshot().user);
   const own = (
     <Stack gap="md">
       <RealFanFigures />
       <BucketBrowser viewer="artist" />
     </Stack>
   );
+  if (!signedIn)
+    return (
+      <>
+        <ArtistDashboard withUpload roleSwitcher={roleSwitcher} />
+        <Container size="xl" pb="xl" px={{ base: 'sm', sm: 'md' }}>
+          {own}
+        </Container>
+      </>
+    );
   return (
     <ArtistDashboard
       withUpload
       roleSwitcher={roleSwitcher}
-      own={{
-        header: (
-          <OwnHeader
-            role="Artist"
-            actions={
-              <>
-                {roleSwitcher}
-                <UploadContentButton />
-              </>
+      own={
+        signedIn
+          ? {
+              header: (
+                <OwnHeader
+                  role="Artist"
+                  actions={
+                    <>
+                      {roleSwitcher}
+                      <UploadContentButton />
+                    </>
+                  }
+                />
+              ),
+              figures: own,
             }
-          />
-        ),
-        figures: own,
-      }}
+          : undefined
+      }
     />
   );
 }

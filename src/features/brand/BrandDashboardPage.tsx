@@ -1,5 +1,6 @@
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
 import { OwnHeader } from '../../components/dashboard';
+import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BrandDashboard } from './components/BrandDashboard';
 import { YourCampaignsCard } from './components/YourCampaignsCard';
 
@@ -9,11 +10,17 @@ import { YourCampaignsCard } from './components/YourCampaignsCard';
  */
 export function BrandDashboardPage() {
   const roleSwitcher = <CompactRoleSwitcher />;
+  // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
+  const signedIn = Boolean(useAuthSnapshot().user);
   return (
     <BrandDashboard
       extended
       roleSwitcher={roleSwitcher}
-      own={{ header: <OwnHeader role="Brand" actions={roleSwitcher} />, figures: <YourCampaignsCard /> }}
+      own={
+        signedIn
+          ? { header: <OwnHeader role="Brand" actions={roleSwitcher} />, figures: <YourCampaignsCard /> }
+          : undefined
+      }
     />
   );
 }
