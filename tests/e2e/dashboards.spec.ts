@@ -85,7 +85,9 @@ for (const role of ['artist', 'admin'] as const) {
     await useMemoryAuth(context, { role });
     await page.goto('/dashboard/artist');
     // Issue 31: the user's own header and figures first; the sample identity is never theirs.
-    await expect(page.getByRole('heading', { name: 'Your artist dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your artist dashboard', level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('heading', { name: /^Sample data/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'BTI', level: 1 })).toHaveCount(0);
     await expect(page.getByText('Platinum Creator')).toHaveCount(0);
@@ -100,7 +102,9 @@ for (const role of ['artist', 'admin'] as const) {
   test(`brand dashboard renders its sections for ${role === 'artist' ? 'brand' : role}`, async ({ page, context }) => {
     await useMemoryAuth(context, { role: role === 'artist' ? 'brand' : role });
     await page.goto('/dashboard/brand');
-    await expect(page.getByRole('heading', { name: 'Your brand dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your brand dashboard', level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText('No campaigns yet')).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Sample data/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Northwave Audio', level: 1 })).toHaveCount(0);

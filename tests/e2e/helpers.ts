@@ -104,7 +104,11 @@ export async function seedSampleFan(userId: string): Promise<void> {
   const backend = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
   const response = await fetch(`${backend}/rest/v1/rpc/generate_fan_sample`, {
     method: 'POST',
-    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+    headers: {
+      apikey: LOCAL_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ p_fan: userId, p_signed_up: new Date().toISOString() }),
   });
   expect(response.ok, await response.text()).toBe(true);
