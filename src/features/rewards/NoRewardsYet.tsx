@@ -22,7 +22,7 @@ export function NoRewardsYet({ fanTier }: { fanTier: number }) {
           </Group>
         </Group>
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconGift size={22} aria-hidden />
+          <IconGift size={22} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" c="dimmed">
             No reward calendar yet, so there is nothing to claim today. Follow artists from the{' '}
             <Anchor component={Link} to="/catalog" size="sm">

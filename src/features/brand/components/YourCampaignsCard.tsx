@@ -18,7 +18,7 @@ export function YourCampaignsCard() {
           </Badge>
         </Group>
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconSpeakerphone size={20} aria-hidden />
+          <IconSpeakerphone size={20} aria-hidden style={{ flexShrink: 0 }} />
           <Stack gap={2}>
             <Text fw={600} data-testid="own-campaigns">
               No campaigns yet
