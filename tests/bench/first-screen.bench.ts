@@ -4,8 +4,8 @@
  * device), signing in through the real `/login` form against the local backend. Measured in the
  * page (no driver latency): from the form's submit event to the first animation frame in which
  * - fan: the Daily Locker shows the fan's own synced drop 'Static Bloom (Unreleased Stem Pack)'
- *   (the server generates it at sign-up, generate_fan_sample; the app's built-in sample has no such
- *   title), i.e. the dashboard's first section holds the user's real data;
+ *   (seeded on the server with generate_fan_sample; the app's built-in sample has no such title),
+ *   i.e. the dashboard's first section holds the user's synced data;
  * - artist with 5,000 content items: 'Your Bucket' lists at least FIRST_ROWS of the artist's own
  *   items (their titles, from the synced rows).
  * Also printed for the artist: when all had arrived ('Showing 50 of 5,000 items' under the list), and the
@@ -25,7 +25,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HARNESS_RATE_LIMITS, startLocalBackend, type LocalBackend } from '../../supabase/local/index';
-import { clientOptions } from '../integration/helpers/backend';
+import { clientOptions, seedSampleFan } from '../integration/helpers/backend';
 import { SEED_CONTENT_ITEMS_SQL } from './content-items-data';
 import { completeOnboarding } from './seed-fan';
 
@@ -87,6 +87,8 @@ async function seedUser(backend: LocalBackend, role: Role): Promise<{ email: str
     throw new Error(`${role} sign-up failed: ${error?.message ?? 'no session'}`);
   const id = data.user.id;
   await completeOnboarding(client, id, role);
+  // The fan's marker drop comes from the spec's sample fan, seeded on purpose (sign-up creates none).
+  if (role === 'fan') await seedSampleFan(backend, id);
   return { email, id };
 }
 

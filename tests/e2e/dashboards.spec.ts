@@ -84,9 +84,13 @@ for (const role of ['artist', 'admin'] as const) {
   test(`artist dashboard renders its sections for ${role}`, async ({ page, context }) => {
     await useMemoryAuth(context, { role });
     await page.goto('/dashboard/artist');
-    await expect(page.getByRole('heading', { name: 'BTI', level: 1 })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Verified artist' })).toBeVisible();
-    await expect(page.getByText('Platinum Creator')).toBeVisible();
+    // Issue 31: the user's own header and figures first; the sample identity is never theirs.
+    await expect(page.getByRole('heading', { name: 'Your artist dashboard', level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('heading', { name: /^Sample data/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'BTI', level: 1 })).toHaveCount(0);
+    await expect(page.getByText('Platinum Creator')).toHaveCount(0);
     // The header's Upload Manager button; 'Your Bucket' below has its own upload button.
     await expect(page.getByRole('button', { name: /Upload Content/ }).first()).toBeVisible();
     await expect(page.getByText('Your Bucket', { exact: true })).toBeVisible();
@@ -98,7 +102,12 @@ for (const role of ['artist', 'admin'] as const) {
   test(`brand dashboard renders its sections for ${role === 'artist' ? 'brand' : role}`, async ({ page, context }) => {
     await useMemoryAuth(context, { role: role === 'artist' ? 'brand' : role });
     await page.goto('/dashboard/brand');
-    await expect(page.getByRole('heading', { name: 'Northwave Audio', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your brand dashboard', level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText('No campaigns yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Sample data/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Northwave Audio', level: 1 })).toHaveCount(0);
     await expect(page.getByRole('radio', { name: '30d' })).toBeChecked();
     for (const label of ['Campaign Reach', 'Engaged Fans', 'Cost per Action', 'Conversion Rate'])
       await expect(page.getByText(label, { exact: true })).toBeVisible();

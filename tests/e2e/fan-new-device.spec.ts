@@ -12,7 +12,7 @@ import { expect, test, type BrowserContext, type Page, type Route } from '@playw
 import ws from 'ws';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys';
 import { mediaIdKey } from '../../sync/writes/media-id-defaults';
-import { goOffline, goOnline, syncBadge, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, seedSampleFan, syncBadge, waitForServiceWorker } from './helpers';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -41,6 +41,7 @@ async function seedFan(label: string, onboarded: boolean): Promise<string> {
     options: { data: { role: 'fan' } },
   });
   if (error || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no user'}`);
+  await seedSampleFan(data.user.id); // the locker and calendar these tests load (sign-up creates none)
   if (onboarded) {
     const userId = data.user.id;
     const now = new Date().toISOString();

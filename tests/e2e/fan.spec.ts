@@ -1,11 +1,11 @@
 /**
- * The fan experience end to end (issue 7) against the local backend: a new fan signs up and finds
- * the sample locker and reward calendar the server generated for them; with no connection (page
+ * The fan experience end to end (issue 7) against the local backend: a new fan signs up, gets the
+ * spec's sample locker and reward calendar seeded (sign-up itself creates none, issue 31); with no connection (page
  * AND service worker cut off) they reload, browse the locker, react to a drop and claim today's
  * reward; once the connection returns the reaction and the claim reach the server.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goOffline, goOnline, rewardsRegion, signUpFan, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, rewardsRegion, seedSampleFan, signUpFan, waitForServiceWorker } from './helpers';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const PASSWORD = 'secret-pass-1';
@@ -41,8 +41,10 @@ test('a new fan uses the locker and claims a reward offline; both reach the serv
     return stored.user?.id ?? '';
   });
   expect(userId).not.toBe('');
+  await seedSampleFan(userId);
+  await page.reload();
 
-  // The server generated this fan's sample at sign-up; it arrives through sync (not the UI's sample arrays).
+  // The seeded sample arrives through sync (not the UI's sample arrays).
   await expect(locker(page).getByRole('heading', { name: 'Static Bloom (Unreleased Stem Pack)' })).toBeVisible({
     timeout: 20_000,
   });

@@ -1,4 +1,5 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys';
 
 /** Seeds the app's in-memory auth state (the e2e harness's `window.__BUCKET_TEST_AUTH__`). */
 export async function useMemoryAuth(
@@ -54,7 +55,7 @@ export async function goOnline(context: BrowserContext) {
  * Signs a new fan up through /welcome and completes the MediaID setup (three interests, Jazz),
  * ending on /dashboard/fan. The sign-up form loads on the click, so the click is retried until it shows.
  */
-export async function signUpFan(page: Page, email: string, password: string) {
+export async function signUpFan(page: Page, email: string, password: string, options: { sampleFan?: boolean } = {}) {
   await page.goto('/welcome');
   await expect(async () => {
     await page.getByRole('button', { name: 'Create Fan Account' }).first().click();
@@ -75,6 +76,13 @@ export async function signUpFan(page: Page, email: string, password: string) {
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('button', { name: 'Complete Setup' }).click();
   await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
+  if (options.sampleFan) {
+    const userId = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('bucket-auth') ?? '{}') as { user?: { id?: string } }).user?.id ?? '',
+    );
+    await seedSampleFan(userId);
+    await page.reload();
+  }
 }
 
 /** The fan dashboard's Daily Rewards region. */
@@ -86,3 +94,22 @@ export const syncBadge = (page: Page) =>
     .getByRole('banner')
     .getByRole('status')
     .filter({ hasText: /^Sync:/ });
+
+/**
+ * Seeds the spec's sample fan (calendar with day 6 today, claims 1-5, tier 3, six drops) for an
+ * account, through the service role: since issue 31 sign-up creates none of it, and the locker
+ * and reward tests need those rows to act on.
+ */
+export async function seedSampleFan(userId: string): Promise<void> {
+  const backend = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
+  const response = await fetch(`${backend}/rest/v1/rpc/generate_fan_sample`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ p_fan: userId, p_signed_up: new Date().toISOString() }),
+  });
+  expect(response.ok, await response.text()).toBe(true);
+}

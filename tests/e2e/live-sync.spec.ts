@@ -35,7 +35,7 @@ test('a claim on one device shows on the other without reload or focus; one sock
   try {
     const [contextA, contextB] = contexts as [BrowserContext, BrowserContext];
     const a = await contextA.newPage();
-    await signUpFan(a, email, PASSWORD);
+    await signUpFan(a, email, PASSWORD, { sampleFan: true });
     const b = await contextB.newPage();
     const bSockets = countSockets(b);
     await signIn(b, email);

@@ -27,7 +27,7 @@ test('the database runs in a worker: rows arrive, a claim is stored, and both su
 }) => {
   test.setTimeout(180_000);
   const pageStorage = watchPageStorage(page);
-  await signUpFan(page, `fan-worker-${run}@example.test`, PASSWORD);
+  await signUpFan(page, `fan-worker-${run}@example.test`, PASSWORD, { sampleFan: true });
   await expect(rewards(page).getByText("Today's Reward Ready!")).toBeVisible({ timeout: 20_000 });
   await expect(syncBadge(page)).toHaveText('Sync: Live', { timeout: 20_000 });
   await expect.poll(() => page.workers().some((worker) => WORKER_SCRIPT.test(worker.url()))).toBe(true);
@@ -49,7 +49,7 @@ test('the database runs in a worker: rows arrive, a claim is stored, and both su
 
 test('the sync badge explains itself on hover and on keyboard focus (its tooltip mounts then)', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpFan(page, `fan-badge-${run}@example.test`, PASSWORD);
+  await signUpFan(page, `fan-badge-${run}@example.test`, PASSWORD, { sampleFan: true });
   const badge = syncBadge(page);
   await expect(badge).toHaveText('Sync: Live', { timeout: 20_000 });
   const tooltip = page.getByRole('tooltip');
@@ -77,7 +77,7 @@ test('when the storage worker cannot load, the page opens the database itself an
   test.setTimeout(120_000);
   await context.route(WORKER_SCRIPT, (route) => route.abort('failed'));
   const pageStorage = watchPageStorage(page);
-  await signUpFan(page, `fan-no-worker-${run}@example.test`, PASSWORD);
+  await signUpFan(page, `fan-no-worker-${run}@example.test`, PASSWORD, { sampleFan: true });
   await expect(rewards(page).getByText("Today's Reward Ready!")).toBeVisible({ timeout: 20_000 });
   await expect(syncBadge(page)).toHaveText('Sync: Live', { timeout: 20_000 });
   expect(pageStorage.requested()).toBe(true);

@@ -11,3 +11,5 @@ export {
 } from './analytics-period';
 export { DashboardFrame, dashboardGap, type DashboardFrameProps } from './DashboardFrame';
 export { LabeledValue } from './LabeledValue';
+export { SampleDataHeading } from './SampleDataHeading';
+export { OwnHeader, type OwnHeaderProps } from './OwnHeader';

@@ -1,25 +1,61 @@
 import { Container, Stack } from '@mantine/core';
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { OwnHeader } from '../../components/dashboard';
+import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BucketBrowser } from '../bucket';
 import { ArtistProfileCard } from './ArtistProfileCard';
 import { ArtistDashboard } from './components/ArtistDashboard';
+import { UploadContentButton } from './components/UploadContentButton';
 import { RealFanFigures } from './RealFanFigures';
 
+const roleSwitcher = <CompactRoleSwitcher />;
+
 /**
- * `/dashboard/artist` — the artist dashboard with upload and the header role switcher, followed by
- * 'Your Bucket': the artist's synced content plus files still in the upload outbox.
+ * `/dashboard/artist` — the artist's own header, real figures and 'Your Bucket' (synced content
+ * plus files still in the upload outbox) first; the spec's sample analytics follow under the
+ * 'Sample data' heading.
  */
 export function ArtistDashboardPage() {
+  // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
+  const signedIn = Boolean(useAuthSnapshot().user);
+  const own = (
+    <Stack gap="md">
+      <ArtistProfileCard />
+      <RealFanFigures />
+      <BucketBrowser viewer="artist" />
+    </Stack>
+  );
+  if (!signedIn)
+    return (
+      <>
+        <ArtistDashboard withUpload roleSwitcher={roleSwitcher} />
+        <Container size="xl" pb="xl" px={{ base: 'sm', sm: 'md' }}>
+          {own}
+        </Container>
+      </>
+    );
   return (
-    <>
-      <ArtistDashboard withUpload roleSwitcher={<CompactRoleSwitcher />} />
-      <Container size="xl" pb="xl" px={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <ArtistProfileCard />
-          <RealFanFigures />
-          <BucketBrowser viewer="artist" />
-        </Stack>
-      </Container>
-    </>
+    <ArtistDashboard
+      withUpload
+      roleSwitcher={roleSwitcher}
+      own={
+        signedIn
+          ? {
+              header: (
+                <OwnHeader
+                  role="Artist"
+                  actions={
+                    <>
+                      {roleSwitcher}
+                      <UploadContentButton />
+                    </>
+                  }
+                />
+              ),
+              figures: own,
+            }
+          : undefined
+      }
+    />
   );
 }

@@ -1,82 +1,151 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconHeadphones, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { ActionIcon, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconHeadphones, IconRefresh, IconUpload, IconUsers } from '@tabler/icons-react';
+import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { map } from 'rxjs';
+import { SyncContext } from '../../data/sync-context';
+import { useObservableValue } from '../../data/use-observable-value';
 import { ARTIST_DIRECTORY_TABLE } from '../../lib/fan-server-contract';
 import { formatCompactNumber } from '../../lib/format';
+import { pluralNoun } from '../../lib/plural';
 import { supabase } from '../../lib/supabase';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 
-type Figures = { followers: number; plays: number } | 'loading' | 'unavailable';
+type Audience = { followers: number; plays: number; at: Date } | 'loading' | 'unavailable';
+
+/** The artist's uploads in the local database (live: follows every upload, sync and delete). */
+function useUploadCount(userId: string | null): number | null {
+  const sync = useContext(SyncContext);
+  const db = sync?.userId && !sync.error ? sync.db : null;
+  const source = useMemo(
+    () =>
+      db && userId
+        ? db.content_items.find({ selector: { artist_id: userId } }).$.pipe(map((docs) => docs.length))
+        : null,
+    [db, userId],
+  );
+  return useObservableValue<number | null>(source, null);
+}
 
 /**
- * The artist's real figures (issue 13 item 7), shown next to the sample analytics and labelled as
- * real: followers (live subscriptions) and plays (fans' plays of the artist's tracks).
+ * Followers and plays from the server's artist directory, read on open, when the device comes back
+ * online or the tab regains focus, and on Refresh — not live, so the card says when it was read.
  */
-export function RealFanFigures() {
-  const { session, user } = useAuthSnapshot();
-  const userId = user?.id ?? null;
-  const [figures, setFigures] = useState<Figures>('loading');
+function useAudience(userId: string | null, signedIn: boolean): [Audience, () => void] {
+  const [audience, setAudience] = useState<Audience>('loading');
+  const [reads, setReads] = useState(0);
+  const refresh = useCallback(() => setReads((n) => n + 1), []);
   useEffect(() => {
-    if (!session || !userId) return undefined;
-    let live = true;
+    window.addEventListener('online', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      window.removeEventListener('online', refresh);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [refresh]);
+  useEffect(() => {
+    if (!signedIn || !userId) return undefined;
+    let current = true;
     void supabase
       .from(ARTIST_DIRECTORY_TABLE)
       .select('followers,plays')
       .eq('artist_id', userId)
       .then(({ data, error }) => {
-        if (!live) return;
+        if (!current) return;
         const row = (data as { followers: number; plays: number }[] | null)?.[0];
         // No directory row yet = nothing published: no followers or plays to count.
-        setFigures(error ? 'unavailable' : { followers: Number(row?.followers ?? 0), plays: Number(row?.plays ?? 0) });
+        setAudience((previous) =>
+          error
+            ? typeof previous === 'object'
+              ? previous
+              : 'unavailable'
+            : { followers: Number(row?.followers ?? 0), plays: Number(row?.plays ?? 0), at: new Date() },
+        );
       });
     return () => {
-      live = false;
+      current = false;
     };
-  }, [session, userId]);
-  if (!session) return null;
+  }, [signedIn, userId, reads]);
+  return [audience, refresh];
+}
 
-  const value = (pick: (f: { followers: number; plays: number }) => number) =>
-    typeof figures === 'object' ? formatCompactNumber(pick(figures)) : figures === 'loading' ? '…' : '—';
+function Figure({
+  icon,
+  value,
+  noun,
+  testId,
+}: {
+  icon: ReactNode;
+  value: number | null;
+  noun: [string, string];
+  testId: string;
+}) {
+  return (
+    <Group gap={6}>
+      {icon}
+      <Text size="sm">
+        <Text span fw={700} data-testid={testId}>
+          {value === null ? '…' : formatCompactNumber(value)}
+        </Text>{' '}
+        {pluralNoun(value ?? 0, noun[0], noun[1])}
+      </Text>
+    </Group>
+  );
+}
+
+/** The artist's own figures, first on their dashboard: followers, plays and uploads. */
+export function RealFanFigures() {
+  const { session, user } = useAuthSnapshot();
+  const userId = user?.id ?? null;
+  const [audience, refresh] = useAudience(userId, Boolean(session));
+  const uploads = useUploadCount(userId);
+  if (!session) return null;
+  const known = typeof audience === 'object' ? audience : null;
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-label="Your real audience">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4">
-            Your real audience
-          </Title>
-          <Badge color="teal" variant="light">
-            Live data
-          </Badge>
+          <Group gap="xs">
+            <Title order={2} size="h4">
+              Your real audience
+            </Title>
+            <Badge color="teal" variant="light">
+              Your data
+            </Badge>
+          </Group>
+          <Tooltip label="Refresh followers and plays" withArrow>
+            <ActionIcon variant="subtle" aria-label="Refresh followers and plays" onClick={refresh}>
+              <IconRefresh size={18} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
-        <Text size="sm" c="dimmed">
-          From your fans on Bucket. The analytics below are sample data.
-        </Text>
         <Group gap="xl">
-          <Group gap={6}>
-            <IconUsers size={18} aria-hidden />
-            <Text size="sm">
-              <Text span fw={700} data-testid="real-followers">
-                {value((f) => f.followers)}
-              </Text>{' '}
-              followers
-            </Text>
-          </Group>
-          <Group gap={6}>
-            <IconHeadphones size={18} aria-hidden />
-            <Text size="sm">
-              <Text span fw={700} data-testid="real-plays">
-                {value((f) => f.plays)}
-              </Text>{' '}
-              plays
-            </Text>
-          </Group>
+          <Figure
+            icon={<IconUsers size={18} aria-hidden />}
+            value={known?.followers ?? null}
+            noun={['follower', 'followers']}
+            testId="real-followers"
+          />
+          <Figure
+            icon={<IconHeadphones size={18} aria-hidden />}
+            value={known?.plays ?? null}
+            noun={['play', 'plays']}
+            testId="real-plays"
+          />
+          <Figure
+            icon={<IconUpload size={18} aria-hidden />}
+            value={uploads}
+            noun={['upload', 'uploads']}
+            testId="real-uploads"
+          />
         </Group>
-        {figures === 'unavailable' ? (
-          <Text size="xs" c="dimmed">
-            Real figures need a connection; they show when you are back online.
-          </Text>
-        ) : null}
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {audience === 'unavailable'
+            ? 'Followers and plays need a connection; they show when you are back online.'
+            : known
+              ? `Followers and plays as of ${known.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}; uploads update as you upload.`
+              : 'Reading your followers and plays…'}
+        </Text>
       </Stack>
     </Card>
   );

@@ -1,7 +1,26 @@
 import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { OwnHeader } from '../../components/dashboard';
+import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BrandDashboard } from './components/BrandDashboard';
+import { YourCampaignsCard } from './components/YourCampaignsCard';
 
-/** `/dashboard/brand` — the extended brand dashboard with the header role switcher. */
+/**
+ * `/dashboard/brand` — the brand's own header and campaigns first; the extended sample dashboard
+ * follows under the 'Sample data' heading.
+ */
 export function BrandDashboardPage() {
-  return <BrandDashboard extended roleSwitcher={<CompactRoleSwitcher />} />;
+  const roleSwitcher = <CompactRoleSwitcher />;
+  // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
+  const signedIn = Boolean(useAuthSnapshot().user);
+  return (
+    <BrandDashboard
+      extended
+      roleSwitcher={roleSwitcher}
+      own={
+        signedIn
+          ? { header: <OwnHeader role="Brand" actions={roleSwitcher} />, figures: <YourCampaignsCard /> }
+          : undefined
+      }
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconDiscountCheckFilled, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { pluralNoun } from '../../lib/plural';
 import { formatCompactNumber } from '../../lib/format';
 import type { SampleArtist } from '../../sample/artists';
 
@@ -58,7 +59,7 @@ export function ArtistCounts({ artist }: { artist: SampleArtist }) {
           {formatCompactNumber(artist.subscribers)}
         </Text>{' '}
         <Text span c="dimmed">
-          followers
+          {pluralNoun(artist.subscribers, 'follower')}
         </Text>
       </Text>
       <Text size="sm">

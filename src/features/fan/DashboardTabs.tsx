@@ -2,9 +2,10 @@ import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '
 import { IconCompass, IconLayoutList, IconLibrary } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { formatCompactNumber } from '../../lib/format';
+import { countLabel } from '../../lib/plural';
 import { Artwork } from '../catalog/Artwork';
 import { EmptyMessage } from './EmptyMessage';
+import { SampleBadge } from './SampleBadge';
 import type { ActivityItem, LibraryEntry, Recommendation } from './types';
 
 /** Tab icons only where there is room for them. */
@@ -41,6 +42,7 @@ function Feed({ activity }: { activity: ActivityItem[] }) {
                   NEW
                 </Badge>
               ) : null}
+              {item.sample ? <SampleBadge /> : null}
             </Group>
             <Text size="sm" fw={600} lineClamp={2}>
               {item.title}
@@ -62,6 +64,9 @@ function Discover({ recommendations }: { recommendations: Recommendation[] }) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {recommendations.map((rec) => (
           <Card key={rec.id} withBorder radius="md" padding="sm">
+            <Group justify="flex-end" mb={4}>
+              <SampleBadge />
+            </Group>
             <Group gap="sm" wrap="nowrap">
               <Artwork src={rec.avatar} size={38} radius="50%" avatar />
               <div style={{ minWidth: 0 }}>
@@ -69,7 +74,7 @@ function Discover({ recommendations }: { recommendations: Recommendation[] }) {
                   {rec.name}
                 </Text>
                 <Text size="xs" c="dimmed" tt="capitalize" truncate>
-                  {rec.genre} · {formatCompactNumber(rec.subscribers)} followers
+                  {rec.genre} · {countLabel(rec.subscribers, 'follower')}
                 </Text>
               </div>
             </Group>
@@ -101,6 +106,7 @@ function Library({ library }: { library: LibraryEntry[] }) {
           <Text size="xs" c="dimmed" lineClamp={1}>
             {entry.artist} · {entry.savedAgo}
           </Text>
+          <SampleBadge />
         </Card>
       ))}
     </SimpleGrid>

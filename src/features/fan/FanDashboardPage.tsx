@@ -5,7 +5,7 @@ import { useStagedReveal } from '../../lib/use-after-first-paint';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { useFirstSyncPending } from '../../data/use-first-sync-pending';
 import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
-import { DailyRewardsCalendar } from '../rewards';
+import { DailyRewardsCalendar, NoRewardsYet } from '../rewards';
 import { DashboardTabs } from './DashboardTabs';
 import { fanDisplayName } from './display-name';
 import { FAN_DASHBOARD_CONTAINER, FanGreeting } from './FanGreeting';
@@ -13,6 +13,7 @@ import { SidePanel } from './SidePanel';
 import { StatsPanel } from './StatsPanel';
 import { useFanDashboardData } from './use-fan-dashboard-data';
 import { useFanLocker } from './use-fan-locker';
+import { useFollowedActivity } from './use-followed-activity';
 import { useFanRewards } from './use-fan-rewards';
 import { useFanSubscriptions } from './use-fan-subscriptions';
 
@@ -43,11 +44,14 @@ export function FanDashboardPage() {
   const media = useOfflineMedia(user?.id ?? 'local');
   // A new device shows the skeleton, not 'Your Locker is Empty', until its first sync has finished.
   const firstSyncPending = useFirstSyncPending();
+  const activity = useFollowedActivity();
+  // Claimed reward days, releases of followed artists the fan's tier opens, and claimed/used drops.
   const contentUnlocked =
-    rewards.source === 'synced'
-      ? rewards.rewards.filter((r) => r.isClaimed).length + items.filter((i) => i.isUsed || i.claimedDate).length
+    lockerSource === 'synced'
+      ? rewards.rewards.filter((r) => r.isClaimed).length +
+        items.filter((i) => (i.real ? !i.real.locked : i.isUsed || i.claimedDate)).length
       : null;
-  const data = useFanDashboardData(mock, { subscriptions, contentUnlocked });
+  const data = useFanDashboardData(mock, { subscriptions, contentUnlocked, activity });
   // The greeting and the Daily Locker paint first; the panels, then the rewards, follow (one short
   // commit each, after a paint).
   const belowFold = useStagedReveal(2);
@@ -102,7 +106,7 @@ export function FanDashboardPage() {
               </Alert>
             ))}
             <section aria-label="Daily Rewards" style={BELOW_FOLD_REWARDS}>
-              {rewards.source === 'loading' ? (
+              {rewards.source === 'loading' && firstSyncPending ? (
                 <Card withBorder radius="lg" padding="md">
                   <Title order={2} size="h3">
                     Daily Rewards
@@ -111,6 +115,8 @@ export function FanDashboardPage() {
                     Your reward calendar appears here after its first sync.
                   </Text>
                 </Card>
+              ) : rewards.source === 'loading' ? (
+                <NoRewardsYet fanTier={data.fanTier} />
               ) : (
                 <RewardsCalendar
                   rewards={rewards.rewards}

@@ -3,18 +3,22 @@ import { Artwork } from '../catalog/Artwork';
 import { IconBroadcast, IconDisc, IconGift, IconTrendingUp } from '@tabler/icons-react';
 import { formatCompactNumber, formatDateTime } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';
+import { SampleBadge } from './SampleBadge';
 import type { TrendingEntry, UpcomingEvent } from './types';
 
 const EVENT_ICON = { release: IconDisc, live: IconBroadcast, drop: IconGift } as const;
 
-/** Right panel: Trending Now and Upcoming. */
+/** Right panel: Trending Now and Upcoming (sample content only, badged "Sample"). */
 export function SidePanel({ trending, upcoming }: { trending: TrendingEntry[]; upcoming: UpcomingEvent[] }) {
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="fan-trending-title">
-        <Title order={2} size="h4" id="fan-trending-title" mb="sm">
-          Trending Now
-        </Title>
+        <Group gap="xs" mb="sm">
+          <Title order={2} size="h4" id="fan-trending-title">
+            Trending Now
+          </Title>
+          {trending.length > 0 ? <SampleBadge /> : null}
+        </Group>
         {trending.length === 0 ? (
           <EmptyMessage>No recommendations available</EmptyMessage>
         ) : (
@@ -42,9 +46,12 @@ export function SidePanel({ trending, upcoming }: { trending: TrendingEntry[]; u
         )}
       </Card>
       <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="fan-upcoming-title">
-        <Title order={2} size="h4" id="fan-upcoming-title" mb="sm">
-          Upcoming
-        </Title>
+        <Group gap="xs" mb="sm">
+          <Title order={2} size="h4" id="fan-upcoming-title">
+            Upcoming
+          </Title>
+          {upcoming.length > 0 ? <SampleBadge /> : null}
+        </Group>
         {upcoming.length === 0 ? (
           <EmptyMessage>Nothing upcoming yet</EmptyMessage>
         ) : (

@@ -2,6 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { Artwork } from '../catalog/Artwork';
 import { formatCompactNumber } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';
+import { SampleBadge } from './SampleBadge';
 import type { FanStats, FanSubscription } from './types';
 
 const TIER_LABEL: Record<FanSubscription['tier'], string> = {
@@ -50,6 +51,7 @@ export function StatsPanel({ stats, subscriptions }: { stats: FanStats; subscrip
                 <Text size="sm" truncate style={{ flex: 1 }}>
                   {sub.artistName}
                 </Text>
+                {sub.sample ? <SampleBadge /> : null}
                 <Badge variant="light" size="sm">
                   {TIER_LABEL[sub.tier]}
                 </Badge>

@@ -9,6 +9,8 @@ export interface ActivityItem {
   timeAgo: string;
   thumbnail: string;
   isNew: boolean;
+  /** Sample content shown by the 'Mock Data' switch (badged "Sample"); absent on real items. */
+  sample?: boolean;
 }
 
 export type SubscriptionTier = 'free' | 'tier1' | 'tier2' | 'tier3';
@@ -21,6 +23,8 @@ export interface FanSubscription {
   tier: SubscriptionTier;
   /** US dollars per month. */
   price: number;
+  /** A sample subscription shown by the 'Mock Data' switch (badged "Sample"). */
+  sample?: boolean;
 }
 
 export interface TrendingEntry {

@@ -33,36 +33,51 @@ export interface FanDashboardData {
 export interface FanRealData {
   /** The fan's synced subscriptions; null without a local database. */
   subscriptions: FanSubscription[] | null;
-  /** Claimed reward days plus claimed/used drops; null without a local database. */
+  /** Claimed reward days plus unlocked releases and claimed/used drops; null without a local database. */
   contentUnlocked: number | null;
+  /** Followed artists' releases as feed items; null without a local database. */
+  activity?: ActivityItem[] | null;
 }
 
+const asSample = <T extends object>(items: readonly T[]): (T & { sample: true })[] =>
+  items.map((item) => ({ ...item, sample: true as const }));
+const SAMPLE_SUBSCRIPTION_ITEMS = asSample(SAMPLE_SUBSCRIPTIONS);
+const SAMPLE_ACTIVITY_ITEMS = asSample(SAMPLE_ACTIVITY);
+
 /**
- * The dashboard's feed, stats and panels. With `mock` on they show the sample data; off they show
- * only real data: the synced subscriptions and unlocked count where they exist, else the empty
- * messages. The fan tier always comes from real subscriptions when they exist, because the
- * server applies the same tier to comments.
+ * The dashboard's feed, stats and panels (issue 31: real first, sample labelled). Real items —
+ * the synced subscriptions and the followed artists' releases — always come first; with `mock`
+ * on (spec: default on) the sample items follow, each marked `sample`. Stats and the fan tier
+ * are the fan's own wherever a local database exists (the server applies the same tier to
+ * comments); only without one (demos, the test harness) do they fall back to the sample.
  */
 export function useFanDashboardData(
   mock: boolean,
   real: FanRealData = { subscriptions: null, contentUnlocked: null },
 ): FanDashboardData {
-  const { subscriptions: realSubscriptions, contentUnlocked } = real;
-  return useMemo(() => {
-    const subscriptions = mock ? SAMPLE_SUBSCRIPTIONS : (realSubscriptions ?? []);
-    return {
-      activity: mock ? SAMPLE_ACTIVITY : [],
-      subscriptions,
-      stats: {
-        activeSubscriptions: subscriptions.length,
-        thisMonth: monthlySpend(subscriptions),
-        contentUnlocked: mock ? SAMPLE_CONTENT_UNLOCKED : (contentUnlocked ?? 0),
-      },
-      fanTier: fanTierFromSubscriptions(realSubscriptions ?? subscriptions),
-      trending: mock ? SAMPLE_TRENDING : [],
-      upcoming: mock ? SAMPLE_UPCOMING : [],
-      library: mock ? SAMPLE_LIBRARY : [],
-      recommendations: mock ? SAMPLE_RECOMMENDATIONS : [],
-    };
-  }, [mock, realSubscriptions, contentUnlocked]);
+  const { subscriptions: realSubscriptions, contentUnlocked, activity: realActivity = null } = real;
+  return useMemo(
+    () => fanDashboardData(mock, { subscriptions: realSubscriptions, contentUnlocked, activity: realActivity }),
+    [mock, realSubscriptions, contentUnlocked, realActivity],
+  );
+}
+
+/** The pure part of useFanDashboardData (unit-tested). */
+export function fanDashboardData(mock: boolean, real: FanRealData): FanDashboardData {
+  const own = real.subscriptions;
+  const counted = own ?? (mock ? SAMPLE_SUBSCRIPTIONS : []);
+  return {
+    activity: [...(real.activity ?? []), ...(mock ? SAMPLE_ACTIVITY_ITEMS : [])],
+    subscriptions: [...(own ?? []), ...(mock ? SAMPLE_SUBSCRIPTION_ITEMS : [])],
+    stats: {
+      activeSubscriptions: counted.length,
+      thisMonth: monthlySpend(counted),
+      contentUnlocked: own ? (real.contentUnlocked ?? 0) : mock ? SAMPLE_CONTENT_UNLOCKED : 0,
+    },
+    fanTier: fanTierFromSubscriptions(counted),
+    trending: mock ? SAMPLE_TRENDING : [],
+    upcoming: mock ? SAMPLE_UPCOMING : [],
+    library: mock ? SAMPLE_LIBRARY : [],
+    recommendations: mock ? SAMPLE_RECOMMENDATIONS : [],
+  };
 }

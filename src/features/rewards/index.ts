@@ -15,3 +15,4 @@ export type { DailyReward, RewardRarity, RewardType } from './types';
 export { useSyncedRewards } from './use-synced-rewards';
 export { rewardsFromRows, refusedClaimMessages } from './rewards-from-rows';
 export { writeRewardClaim } from './reward-writes';
+export { NoRewardsYet } from './NoRewardsYet';

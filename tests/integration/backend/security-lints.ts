@@ -112,10 +112,6 @@ export const lintSql = Object.entries(LINTS)
 
 /** Findings the schema keeps on purpose, each with the reason (lint|object → why). */
 export const JUSTIFIED: Record<string, string> = {
-  'authenticated_security_definer_function_executable|public.ensure_fan_sample()':
-    'The signed-in fan asks for their own sample (accounts made before the sign-up trigger). It must read auth.users and ' +
-    'write server-owned rows, so it is security definer; it acts only on auth.uid(), only once (not when the calendar ' +
-    'exists), takes no arguments, and has search_path = \'\'.',
 };
 
 /** Objects that trip every lint above (created in a rolled-back transaction to prove the lints fire). */

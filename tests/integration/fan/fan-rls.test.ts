@@ -1,13 +1,12 @@
 /**
- * Fan tables against the local backend through supabase-js: the sign-up sample, RLS (another
+ * Fan tables against the local backend through supabase-js: the seeded sample fan, RLS (another
  * fan's interactions, comments, claims and subscriptions are invisible and unwritable), and the
  * server's refusals — a locked or already-claimed day, a comment under fanTierRequired, a fan
  * granting themselves a paid tier — through REST and through sync_push alike.
  */
-import { readFileSync } from 'node:fs';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import { createUserClient, seedSampleFan, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 
 type Actor = { client: SupabaseClient; user: User };
 let backend: LocalBackend;
@@ -19,13 +18,14 @@ beforeAll(async () => {
   backend = await withBackend();
   A = await createUserClient(backend, uniqueEmail('fan-a'), 'fan-a-pass');
   B = await createUserClient(backend, uniqueEmail('fan-b'), 'fan-b-pass');
+  for (const fan of [A, B]) await seedSampleFan(backend, fan.user.id);
 });
 
 afterAll(async () => {
   await backend?.stop();
 });
 
-describe('a new fan gets the sample locker and calendar', () => {
+describe('the spec\'s sample fan, seeded on purpose (sign-up creates nothing since issue 31)', () => {
   it('30 days, days up to 7 unlocked, first 5 claimed, day 6 today, tier 3, streak 5', async () => {
     const rewards = await A.client.from('daily_rewards').select('*').order('day');
     expect(rewards.error).toBeNull();
@@ -42,29 +42,11 @@ describe('a new fan gets the sample locker and calendar', () => {
     expect(items.data!.length).toBe(6);
   });
 
-  it('ensure_fan_sample is idempotent', async () => {
-    expect((await A.client.rpc('ensure_fan_sample')).error).toBeNull();
+  it('seeding is idempotent and touches no other fan', async () => {
+    await seedSampleFan(backend, A.user.id);
     expect((await A.client.from('daily_rewards').select('id')).data).toHaveLength(30);
-  });
-
-  it('an account from before the fan tables gets its sample from the backfill migration, once', async () => {
-    const C = await createUserClient(backend, uniqueEmail('fan-before'), 'fan-before-pass');
-    // As the account would have been before the fan migration: no sample rows at all.
-    for (const table of ['reward_claims', 'daily_rewards', 'subscriptions', 'locker_items']) {
-      await backend.query(`delete from public.${table} where fan_id = $1`, [C.user.id]);
-    }
+    const C = await createUserClient(backend, uniqueEmail('fan-unseeded'), 'fan-unseeded-pass');
     expect((await C.client.from('daily_rewards').select('id')).data).toHaveLength(0);
-    const backfill = readFileSync(
-      new URL('../../../supabase/migrations/20261121000000_fan_sample_backfill.sql', import.meta.url),
-      'utf8',
-    );
-    await backend.query(backfill);
-    await backend.query(backfill);
-    expect((await C.client.from('daily_rewards').select('id')).data).toHaveLength(30);
-    expect((await C.client.from('reward_claims').select('day').order('day')).data!.map((c) => c.day)).toEqual([1, 2, 3, 4, 5]);
-    expect((await C.client.from('locker_items').select('id')).data).toHaveLength(6);
-    // Another fan's calendar is untouched by it.
-    expect((await A.client.from('daily_rewards').select('id')).data).toHaveLength(30);
   });
 });
 

@@ -11,6 +11,7 @@ import type { SyncRejection } from '../../../sync';
 import { computeStreak } from '../../../src/features/rewards/reward-actions';
 import { refusedClaimMessages, rewardsFromRows } from '../../../src/features/rewards/rewards-from-rows';
 import { writeRewardClaim } from '../../../src/features/rewards/reward-writes';
+import { seedSampleFan } from '../helpers/backend';
 import { openDevice, signUp, useDeviceSuite, waitFor, waitForStatus, type Device } from '../sync/devices';
 
 const suite = useDeviceSuite();
@@ -18,7 +19,7 @@ const open = suite.open;
 
 async function fanDevice(tag: string): Promise<Device> {
   const email = `${tag}-${Date.now().toString(36)}@example.test`;
-  await signUp(suite.backend, email);
+  await seedSampleFan(suite.backend, await signUp(suite.backend, email));
   const device = await openDevice(suite.backend, email, { collections: ['daily_rewards', 'reward_claims'] });
   open.push(device);
   await device.engine.start();

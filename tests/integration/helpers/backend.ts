@@ -96,3 +96,11 @@ export function uniqueEmail(tag = 'user'): string {
   counter += 1;
   return `${tag}-${Date.now().toString(36)}-${counter}@example.test`;
 }
+
+/**
+ * Seeds the spec's sample fan (tier 3, streak 5, calendar, six drops) for an existing account,
+ * as sign-up did before issue 31; the server never does this by itself any more.
+ */
+export async function seedSampleFan(backend: LocalBackend, userId: string): Promise<void> {
+  await backend.query('select public.generate_fan_sample(u.id, u.created_at) from auth.users u where u.id = $1', [userId]);
+}

@@ -4,7 +4,7 @@
  * never receives the row, even naming its id in a filter), anon, filters, payload shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBackend, uniqueEmail, type LocalBackend } from '../helpers/backend';
+import { seedSampleFan, withBackend, uniqueEmail, type LocalBackend } from '../helpers/backend';
 import { closeAll, record, rtAnon, rtOptions, rtUser } from './helpers';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
@@ -66,6 +66,7 @@ describe('postgres_changes', () => {
 
   it('honours event and filter (eq, neq, in, gt) per subscription and answers the ids realtime-js matches', async () => {
     const a = await user('filters');
+    await seedSampleFan(backend, a.id); // the sample drops to comment on
     const eqOnly = await record(a.client, 'f-eq', [{ event: 'INSERT', schema: 'public', table: 'locker_comments', filter: 'body=eq.hello' }]);
     const inList = await record(a.client, 'f-in', [{ event: '*', schema: 'public', table: 'locker_comments', filter: 'body=in.(one,"two, three")' }]);
     const neq = await record(a.client, 'f-neq', [{ event: 'UPDATE', schema: 'public', table: 'locker_comments', filter: 'body=neq.hello' }]);

@@ -18,10 +18,16 @@ export interface ArtistDashboardProps {
   roleSwitcher?: ReactNode;
   /** Extra-roomy layout for the demo's spacious variant. */
   spacious?: boolean;
+  /**
+   * The signed-in artist's own header and figures (issue 31). Given on `/dashboard/artist`: the
+   * page leads with them and the sample analytics follow under the 'Sample data' heading, while
+   * the sample identity (BTI) is shown nowhere. The demos and /test leave it out (spec sample).
+   */
+  own?: { header: ReactNode; figures: ReactNode };
 }
 
-/** The artist dashboard on sample data; the period filter re-selects figures locally. */
-export function ArtistDashboard({ withUpload = true, roleSwitcher, spacious = false }: ArtistDashboardProps) {
+/** The artist dashboard on sample data (after the artist's own, when given); the period re-selects figures locally. */
+export function ArtistDashboard({ withUpload = true, roleSwitcher, spacious = false, own }: ArtistDashboardProps) {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const data = useMemo(() => selectArtistAnalytics(period), [period]);
   const gap = dashboardGap(spacious);
@@ -32,16 +38,19 @@ export function ArtistDashboard({ withUpload = true, roleSwitcher, spacious = fa
       spacious={spacious}
       period={period}
       onPeriodChange={setPeriod}
+      own={own?.figures}
       header={
-        <ArtistHeader
-          artist={data.artist}
-          actions={
-            <>
-              {roleSwitcher}
-              {withUpload ? <UploadContentButton /> : null}
-            </>
-          }
-        />
+        own?.header ?? (
+          <ArtistHeader
+            artist={data.artist}
+            actions={
+              <>
+                {roleSwitcher}
+                {withUpload ? <UploadContentButton /> : null}
+              </>
+            }
+          />
+        )
       }
     >
       <ArtistMetricCards data={data} period={period} />

@@ -19,10 +19,12 @@ export interface BrandDashboardProps {
   extended?: boolean;
   roleSwitcher?: ReactNode;
   spacious?: boolean;
+  /** The signed-in brand's own header and figures (issue 31): first, and the sample under 'Sample data'. */
+  own?: { header: ReactNode; figures: ReactNode };
 }
 
 /** The brand dashboard on static sample data; the period (default 30d) re-selects figures locally. */
-export function BrandDashboard({ extended = true, roleSwitcher, spacious = false }: BrandDashboardProps) {
+export function BrandDashboard({ extended = true, roleSwitcher, spacious = false, own }: BrandDashboardProps) {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const data = useMemo(() => selectBrandAnalytics(period), [period]);
   const gap = dashboardGap(spacious);
@@ -33,7 +35,8 @@ export function BrandDashboard({ extended = true, roleSwitcher, spacious = false
       spacious={spacious}
       period={period}
       onPeriodChange={setPeriod}
-      header={<BrandHeader brand={data.brand} actions={roleSwitcher} />}
+      header={own?.header ?? <BrandHeader brand={data.brand} actions={roleSwitcher} />}
+      own={own?.figures}
     >
       <BrandMetricCards data={data} />
       <Grid gap={gap}>

@@ -2,10 +2,11 @@ import { AspectRatio, Avatar, Badge, Box, Button, Card, Group, Image, Paper, Sta
 import { IconBucket, IconMusic, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { memo } from 'react';
 import { formatCompactNumber } from '../../../lib/format';
+import { countLabel, pluralNoun } from '../../../lib/plural';
 import { sampleArtwork } from '../../../sample/artists';
 import { ArtistTags } from '../ArtistStats';
 import { JoinButtons } from './JoinButtons';
-import { timeAgo, type RealArtist } from './real-artist';
+import { shownFollowers, timeAgo, type RealArtist } from './real-artist';
 
 const TYPE_ICON = { audio: IconMusic, video: IconVideo, image: IconPhoto } as const;
 
@@ -32,11 +33,19 @@ function RealLatestDrop({ drop }: { drop: NonNullable<RealArtist['latestDrop']> 
 export interface RealArtistCardProps {
   artist: RealArtist;
   tier: string | undefined;
+  /** The fan's own follow is not on the server yet: counted here until the directory has it. */
+  followPending?: boolean;
   onOpenBucket: (artist: RealArtist) => void;
 }
 
 /** The catalog card for a real artist: same facts as a sample card, from the server. */
-export const RealArtistCard = memo(function RealArtistCard({ artist, tier, onOpenBucket }: RealArtistCardProps) {
+export const RealArtistCard = memo(function RealArtistCard({
+  artist,
+  tier,
+  followPending = false,
+  onOpenBucket,
+}: RealArtistCardProps) {
+  const followers = shownFollowers(artist.followers, followPending);
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-label={artist.name} h="100%">
       <Card.Section pos="relative">
@@ -60,7 +69,7 @@ export const RealArtistCard = memo(function RealArtistCard({ artist, tier, onOpe
             {artist.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {artist.items === 1 ? '1 release' : `${artist.items} releases`}
+            {countLabel(artist.items, 'release')}
           </Text>
           {artist.bio ? (
             <Text size="sm" mt={4} lineClamp={2}>
@@ -70,10 +79,10 @@ export const RealArtistCard = memo(function RealArtistCard({ artist, tier, onOpe
         </Box>
         <Text size="sm">
           <Text span fw={700}>
-            {formatCompactNumber(artist.followers)}
+            {formatCompactNumber(followers)}
           </Text>{' '}
           <Text span c="dimmed">
-            followers
+            {pluralNoun(followers, 'follower')}
           </Text>
         </Text>
         {artist.latestDrop ? <RealLatestDrop drop={artist.latestDrop} /> : null}

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentTier } from '../../../../sync/fans/entitlement';
 import type { GenreFilter } from '../filter-artists';
 import { filterRealArtists, type RealArtist } from './real-artist';
@@ -17,8 +17,15 @@ const FanArtistBucketDialog = lazy(() =>
  * genre chip; ends with the heading that labels what follows as sample artists.
  */
 export function RealArtistsSection({ query, genre }: { query: string; genre: GenreFilter }) {
-  const { artists, status } = useRealArtists();
+  const { artists, status, reload } = useRealArtists();
   const follow = useFollowState();
+  // A follow or unfollow reached the server: re-read the directory, whose counts changed with it.
+  const lastSettled = useRef(follow.settledKey);
+  useEffect(() => {
+    if (lastSettled.current === follow.settledKey) return;
+    lastSettled.current = follow.settledKey;
+    reload();
+  }, [follow.settledKey, reload]);
   const [open, setOpen] = useState<RealArtist | null>(null);
   const shown = useMemo(() => filterRealArtists(artists, query, genre), [artists, query, genre]);
   const openTier = open ? ((follow.tiers.get(open.id) as ContentTier | undefined) ?? null) : null;
@@ -41,6 +48,7 @@ export function RealArtistsSection({ query, genre }: { query: string; genre: Gen
                   key={artist.id}
                   artist={artist}
                   tier={follow.tiers.get(artist.id)}
+                  followPending={follow.pending.has(artist.id)}
                   onOpenBucket={setOpen}
                 />
               ))}

@@ -41,6 +41,14 @@ export interface RealArtist {
   latestDrop: { title: string; type: 'audio' | 'video' | 'image'; at: string } | null;
 }
 
+/**
+ * The follower count a card shows: the server's directory count, plus the fan's own follow made on
+ * this device that has not reached the server yet (the server cannot have counted it).
+ */
+export function shownFollowers(serverFollowers: number, followPending: boolean): number {
+  return serverFollowers + (followPending ? 1 : 0);
+}
+
 /** Paid tiers and their prices (spec §9): Tier 1 $5, Tier 2 $10, Tier 3 $20 per month. */
 export const REAL_TIER_OFFERS = [
   { id: 'tier1', name: 'Tier 1', price: 5 },

@@ -106,30 +106,37 @@ export interface FollowState {
   userId: string | null;
   /** artist id → tier, from the fan's synced subscriptions (offline too). */
   tiers: ReadonlyMap<string, SubscriptionDoc['tier']>;
+  /** Artists the fan followed on this device whose follow has not reached the server yet. */
+  pending: ReadonlySet<string>;
+  /** Changes whenever a follow or unfollow reached the server (a cue to re-read the directory). */
+  settledKey: string;
 }
 
-const NO_TIERS: ReadonlyMap<string, SubscriptionDoc['tier']> = new Map();
+interface FollowRows {
+  tiers: ReadonlyMap<string, SubscriptionDoc['tier']>;
+  pending: ReadonlySet<string>;
+  settledKey: string;
+}
+
+const NO_FOLLOWS: FollowRows = { tiers: new Map(), pending: new Set(), settledKey: '' };
+
+function followRows(docs: readonly Pick<SubscriptionDoc, 'artist_id' | 'tier' | 'sync_state'>[]): FollowRows {
+  const settled = docs.filter((d) => d.sync_state === 'clean').map((d) => d.artist_id);
+  return {
+    tiers: new Map(docs.map((d) => [d.artist_id, d.tier] as const)),
+    pending: new Set(docs.filter((d) => d.sync_state === 'dirty').map((d) => d.artist_id)),
+    settledKey: settled.sort().join(','),
+  };
+}
 
 export function useFollowState(): FollowState {
   const sync = useContext(SyncContext);
   const db = sync?.userId && !sync.error ? sync.db : null;
   const source = useMemo(
-    () =>
-      db
-        ? db.subscriptions
-            .find()
-            .$.pipe(
-              map(
-                (docs) =>
-                  new Map(docs.map((d) => [d.artist_id, d.tier] as const)) as ReadonlyMap<
-                    string,
-                    SubscriptionDoc['tier']
-                  >,
-              ),
-            )
-        : null,
+    () => (db ? db.subscriptions.find().$.pipe(map((docs) => followRows(docs.map((d) => d.toMutableJSON())))) : null),
     [db],
   );
-  const tiers = useObservableValue(source, NO_TIERS);
-  return { canFollow: Boolean(db), userId: db ? (sync?.userId ?? null) : null, tiers: db ? tiers : NO_TIERS };
+  const rows = useObservableValue(source, NO_FOLLOWS);
+  const { tiers, pending, settledKey } = db ? rows : NO_FOLLOWS;
+  return { canFollow: Boolean(db), userId: db ? (sync?.userId ?? null) : null, tiers, pending, settledKey };
 }

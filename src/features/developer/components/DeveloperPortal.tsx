@@ -56,7 +56,7 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="lg">
-            <OverviewTab appCount={apps.length} />
+            <OverviewTab appCount={apps.length} preview={preview} />
           </Tabs.Panel>
           <Tabs.Panel value="applications" pt="lg">
             <ApplicationsTab

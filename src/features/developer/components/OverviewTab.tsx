@@ -1,14 +1,26 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconApps, IconCircleCheck, IconUsers } from '@tabler/icons-react';
-import { StatCard } from '../../../components/dashboard';
+import { SampleDataHeading, StatCard } from '../../../components/dashboard';
+import { SAMPLE_APPS } from '../api/sample-apps';
+import { YourAppsCard } from './YourAppsCard';
 import { formatCompactNumber } from '../../../lib/format';
 import { statusColor } from '../display-rules';
 import { PORTAL_STATS, RECENT_API_ACTIVITY } from '../sample-portal';
 import { METHOD_COLORS } from '../api-docs';
 
-export function OverviewTab({ appCount }: { appCount: number }) {
+/**
+ * Spec §2 Overview: four stat cards and the recent API activity, on sample data. A signed-in
+ * developer (`preview` false) first sees their own apps, the sample under the 'Sample data' heading.
+ */
+export function OverviewTab({ appCount, preview }: { appCount: number; preview: boolean }) {
   return (
     <Stack gap="lg">
+      {preview ? null : (
+        <>
+          <YourAppsCard appCount={appCount} />
+          <SampleDataHeading />
+        </>
+      )}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <StatCard
           label="Total API Calls"
@@ -22,7 +34,12 @@ export function OverviewTab({ appCount }: { appCount: number }) {
           icon={<IconUsers size={18} />}
           color="blue"
         />
-        <StatCard label="Applications" value={String(appCount)} icon={<IconApps size={18} />} color="teal" />
+        <StatCard
+          label="Applications"
+          value={String(preview ? appCount : SAMPLE_APPS.length)}
+          icon={<IconApps size={18} />}
+          color="teal"
+        />
         <StatCard
           label="Success Rate"
           value={`${PORTAL_STATS.successRate}%`}
