@@ -79,13 +79,11 @@ async function uploadFreeReleasedTrack(page: Page, title: string) {
     .getByRole('button', { name: /Upload Content/ })
     .first()
     .click();
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: `${title}.wav`,
-      mimeType: 'audio/wav',
-      buffer: Buffer.from(toneWav(title, { seconds: 4 })),
-    });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `${title}.wav`,
+    mimeType: 'audio/wav',
+    buffer: Buffer.from(toneWav(title, { seconds: 4 })),
+  });
   await expect(page.getByLabel('Title')).toHaveValue(title);
   await page.getByLabel('Public release').check();
   await page.getByRole('button', { name: 'Review', exact: true }).click();
