@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ConnectionMode } from '../../sync';
 import { useSyncStatus, type SyncStatusView } from '../data';
 import { formatDateTime } from '../lib/format';
+import classes from './HeaderBadge.module.css';
 
 const MODE_LABELS: Record<ConnectionMode, string> = { live: 'Live', polling: 'Polling', offline: 'Offline' };
 
@@ -24,6 +25,12 @@ export function syncBadgeLabel({ status, pending, connection }: LabelFacts): str
   if (status === 'error') return 'Sync error';
   if (status === 'syncing') return 'Syncing…';
   return MODE_LABELS[connection];
+}
+
+/** The label on a phone, where the header is narrow (the full label stays for screen readers). */
+export function syncBadgeShortLabel(facts: LabelFacts): string {
+  if (facts.pending > 0 && facts.status !== 'syncing') return `${facts.pending} waiting`;
+  return syncBadgeLabel(facts);
 }
 
 /** Said to screen readers after the label when the label does not name the mode itself. */
@@ -99,7 +106,10 @@ export function SyncIndicator() {
       }
     >
       <VisuallyHidden>Sync: </VisuallyHidden>
-      {syncBadgeLabel(view)}
+      <span className={classes.full}>{syncBadgeLabel(view)}</span>
+      <span className={classes.short} aria-hidden>
+        {syncBadgeShortLabel(view)}
+      </span>
       <VisuallyHidden>{syncModeSuffix(view)}</VisuallyHidden>
     </Badge>
   );

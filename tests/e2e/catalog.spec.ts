@@ -57,7 +57,7 @@ test.describe('catalog', () => {
     await expect(card.getByText(/^#/)).toHaveCount(3);
     const join = card.getByRole('button', { name: 'Join BTI' });
     if (await join.isDisabled()) {
-      await expect(card.getByText(/Payments are disabled/).first()).toBeAttached();
+      await expect(card.getByText(/Payments aren't available right now/).first()).toBeAttached();
     }
   });
 });

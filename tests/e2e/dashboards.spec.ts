@@ -367,7 +367,7 @@ test('payment buttons are disabled without a publishable key', async ({ page }) 
   await page.goto('/catalog');
   const join = page.getByRole('button', { name: /^Join / }).first();
   await expect(join).toBeDisabled();
-  await expect(page.getByText('Payments are disabled', { exact: false }).first()).toBeAttached();
+  await expect(page.getByText("Payments aren't available right now", { exact: false }).first()).toBeAttached();
   expect(stripe).toEqual([]);
 });
 

@@ -72,14 +72,14 @@ test('the sign-up and sign-in forms that load on a click open offline', async ({
   await expect(page.getByLabel('Confirm Password')).toBeVisible();
   await page.reload();
   await page.getByRole('button', { name: 'Sign In to Dashboard' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Bucket' })).toBeVisible();
 
   await page.goto('/artist/login');
   await page.getByRole('button', { name: 'Create Artist Account' }).click();
   await expect(page.getByLabel('Confirm Password')).toBeVisible();
 
   await page.goto('/developer/login');
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Bucket' })).toBeVisible();
   expect(failed).toEqual([]);
   await goOnline(context);
 });

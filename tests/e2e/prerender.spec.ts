@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 const PRERENDERED: [path: string, heading: string][] = [
   ['/', 'Bucket & MediaID'],
   ['/welcome', 'Your home for exclusive underground content'],
-  ['/login', 'Welcome Back'],
+  ['/login', 'Welcome to Bucket'],
   ['/catalog', 'Underground Catalog'],
   ['/artist/login', 'Artist Portal'],
   ['/brand/login', 'Brand Portal'],

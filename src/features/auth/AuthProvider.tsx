@@ -3,6 +3,7 @@ import type { AuthStateSource } from '../../lib/auth-state';
 import { AuthStateContext, useAuthState } from '../../lib/use-auth-snapshot';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import type { IdentityStore } from './identity-store';
+import { markReturning } from './returning-visitor';
 
 /**
  * Provides user, session and loading (spec §4) and feeds the same state to the route guard.
@@ -29,6 +30,11 @@ export function AuthProvider({
   }, [identity]);
   useEffect(() => store?.start(), [store]);
   const snapshot = useAuthState(source);
+  const userId = snapshot.user?.id;
+  // Someone signed in on this device: the sign-in form greets them back next time.
+  useEffect(() => {
+    if (userId) markReturning(window.localStorage);
+  }, [userId]);
   const activate = useCallback(() => source.activate?.(), [source]);
   const value = useMemo<AuthContextValue>(
     () => ({ ...snapshot, identity: store, activate }),

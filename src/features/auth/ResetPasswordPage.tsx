@@ -8,7 +8,7 @@ import { useAuth } from './AuthContext';
 import { INVALID_RESET_LINK } from './auth-errors';
 import { AuthPanel } from './components/AuthPanel';
 import { ErrorBanner } from './components/ErrorBanner';
-import { resetPasswordSubmitError, validateRequiredPassword } from './validation';
+import { resetPasswordSubmitError, validateRequiredPassword, visibleFormError } from './validation';
 
 const routeApi = getRouteApi('/reset-password');
 const SUCCESS_REDIRECT_MS = 2000;
@@ -98,7 +98,7 @@ export function ResetPasswordPage() {
                 Set New Password
               </Title>
               <Text c="dimmed">Choose a new password of at least 6 characters.</Text>
-              <ErrorBanner message={error} />
+              <ErrorBanner message={visibleFormError(error, form.values.password, form.values.confirmPassword)} />
               <PasswordInput
                 label="New Password"
                 autoComplete="new-password"

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { ROLE_DISPLAY } from '../../lib/roles';
 import { AuthPanel } from './components/AuthPanel';
 import { PortalMarketing, type PortalRole } from './components/PortalMarketing';
+import { SignedInNotice } from './components/SignedInNotice';
 import { ForgotPasswordForm, MediaIdSetupModal, SignInForm, SignUpForm } from './lazy-auth-screens';
 import { useGoToRoleDashboard } from './use-after-sign-in';
+import { useArrivedSignedIn } from './use-arrived-signed-in';
 
 type Mode = 'choose' | 'signup' | 'signin' | 'forgot';
 
@@ -20,6 +22,8 @@ export function RolePortalPage({ role }: { role: PortalRole }) {
   const goToDashboard = useGoToRoleDashboard();
   const { name, color } = ROLE_DISPLAY[role];
   const back = isDeveloper ? undefined : () => setMode('choose');
+  // Signed in already (not by this page's own sign-up, whose setup modal follows): the way back.
+  const signedIn = useArrivedSignedIn();
 
   let panel;
   if (mode === 'signup') {
@@ -66,32 +70,26 @@ export function RolePortalPage({ role }: { role: PortalRole }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <PortalMarketing role={role} />
         <Stack gap="md">
-          {isDeveloper ? (
-            <SegmentedControl
-              fullWidth
-              aria-label="Sign in or create account"
-              value={mode === 'signup' ? 'signup' : 'signin'}
-              onChange={(value) => setMode(value as Mode)}
-              data={[
-                { value: 'signin', label: 'Sign In' },
-                { value: 'signup', label: 'Create Account' },
-              ]}
-            />
-          ) : null}
-          <AuthPanel>{settingUp ? <Text>Account created. Let&apos;s set up your MediaID.</Text> : panel}</AuthPanel>
-          {isDeveloper ? (
-            <Text size="xs" c="dimmed" ta="center">
-              By continuing you agree to the{' '}
-              <Anchor component={Link} to="/terms" size="xs">
-                Terms of Service
-              </Anchor>{' '}
-              and{' '}
-              <Anchor component={Link} to="/privacy" size="xs">
-                Privacy Policy
-              </Anchor>
-              , including how applications may access MediaID data with user consent.
-            </Text>
-          ) : null}
+          {signedIn && !settingUp ? (
+            <SignedInNotice user={signedIn} />
+          ) : (
+            <>
+              {isDeveloper ? (
+                <SegmentedControl
+                  fullWidth
+                  aria-label="Sign in or create account"
+                  value={mode === 'signup' ? 'signup' : 'signin'}
+                  onChange={(value) => setMode(value as Mode)}
+                  data={[
+                    { value: 'signin', label: 'Sign In' },
+                    { value: 'signup', label: 'Create Account' },
+                  ]}
+                />
+              ) : null}
+              <AuthPanel>{settingUp ? <Text>Account created. Let&apos;s set up your MediaID.</Text> : panel}</AuthPanel>
+              {isDeveloper ? <DeveloperTermsNotice /> : null}
+            </>
+          )}
         </Stack>
       </SimpleGrid>
       {settingUp ? (
@@ -103,5 +101,21 @@ export function RolePortalPage({ role }: { role: PortalRole }) {
         />
       ) : null}
     </Container>
+  );
+}
+
+function DeveloperTermsNotice() {
+  return (
+    <Text size="xs" c="dimmed" ta="center">
+      By continuing you agree to the{' '}
+      <Anchor component={Link} to="/terms" size="xs">
+        Terms of Service
+      </Anchor>{' '}
+      and{' '}
+      <Anchor component={Link} to="/privacy" size="xs">
+        Privacy Policy
+      </Anchor>
+      , including how applications may access MediaID data with user consent.
+    </Text>
   );
 }

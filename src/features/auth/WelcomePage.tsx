@@ -4,8 +4,10 @@ import { useState } from 'react';
 import type { SelfSignupRole } from '../../lib/roles';
 import { AuthPanel } from './components/AuthPanel';
 import { FeatureCards } from './components/FeatureCards';
+import { SignedInNotice } from './components/SignedInNotice';
 import { ForgotPasswordForm, MediaIdSetupModal, SignInForm, SignUpForm } from './lazy-auth-screens';
 import { useGoToRoleDashboard } from './use-after-sign-in';
+import { useArrivedSignedIn } from './use-arrived-signed-in';
 
 type PageState = 'none' | 'signup' | 'signin' | 'forgot';
 
@@ -17,6 +19,8 @@ export function WelcomePage() {
   const [resetEmail, setResetEmail] = useState('');
   const navigate = useNavigate();
   const goToDashboard = useGoToRoleDashboard();
+  // Signed in already: the way to the dashboard instead of the sign-up and sign-in buttons.
+  const signedIn = useArrivedSignedIn();
 
   const form =
     state === 'signup' ? (
@@ -59,14 +63,20 @@ export function WelcomePage() {
               Discover underground artists, unlock daily drops and rewards, and collaborate with brands — with a
               privacy-first MediaID you control.
             </Text>
-            <Group justify="center" mt="md">
-              <Button size="md" color="yellow" onClick={() => setState('signup')} disabled={setupRole !== null}>
-                Create Fan Account
-              </Button>
-              <Button size="md" variant="default" onClick={() => setState('signin')} disabled={setupRole !== null}>
-                Sign In to Dashboard
-              </Button>
-            </Group>
+            {signedIn && !setupRole ? (
+              <Container size={560} px={0} mt="md" w="100%" ta="left">
+                <SignedInNotice user={signedIn} />
+              </Container>
+            ) : (
+              <Group justify="center" mt="md">
+                <Button size="md" color="yellow" onClick={() => setState('signup')} disabled={setupRole !== null}>
+                  Create Fan Account
+                </Button>
+                <Button size="md" variant="default" onClick={() => setState('signin')} disabled={setupRole !== null}>
+                  Sign In to Dashboard
+                </Button>
+              </Group>
+            )}
             <Group justify="center" gap="lg" mt="xs">
               <Anchor component={Link} to="/artist/login">
                 Artist Portal

@@ -71,3 +71,8 @@ export function resetPasswordSubmitError(password: string, confirmPassword: stri
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   return null;
 }
+
+/** A shown mismatch message goes away as soon as the two passwords match again. */
+export function visibleFormError(error: string | null, password: string, confirmPassword: string): string | null {
+  return error === PASSWORDS_DO_NOT_MATCH && password === confirmPassword ? null : error;
+}

@@ -53,12 +53,19 @@ export function CatalogPage() {
             {payments.reason}
           </Alert>
         ) : null}
-        <RealArtistsSection query={deferredQuery} genre={genre} />
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="catalog-count">
-          {matches.length === 1 ? '1 artist' : `${matches.length.toLocaleString('en-US')} artists`}
-        </Text>
-
-        <CatalogResults matches={matches} view={view} page={page} onPageChange={changePage} />
+        <RealArtistsSection
+          query={deferredQuery}
+          genre={genre}
+          sampleMatches={matches.length}
+          samples={
+            <>
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="catalog-count">
+                {matches.length === 1 ? '1 artist' : `${matches.length.toLocaleString('en-US')} artists`}
+              </Text>
+              <CatalogResults matches={matches} view={view} page={page} onPageChange={changePage} />
+            </>
+          }
+        />
       </Stack>
     </Container>
   );

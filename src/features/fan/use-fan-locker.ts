@@ -108,10 +108,10 @@ export function useFanLocker(): FanLocker {
     return {
       // Followed artists' real releases first (newest first), then the sample drops.
       items: [
-        ...realDropsFromRows(rows.followed, new Date()),
+        ...realDropsFromRows(rows.followed, new Date(), rows.interactions, rows.comments),
         ...lockerItemsFromRows(rows.items, rows.interactions, new Date(), rows.comments),
       ],
-      refused: refusedLockerMessages(rows.items, rows.interactions, rows.comments),
+      refused: refusedLockerMessages([...rows.items, ...rows.followed], rows.interactions, rows.comments),
     };
   }, [localRows, first]);
 

@@ -3,6 +3,8 @@ import { IconBriefcase, IconCode, IconHeadphones, IconMicrophone2 } from '@table
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { ROLE_DISPLAY, type SelfSignupRole } from '../../lib/roles';
+import { SignedInNotice } from '../auth/components/SignedInNotice';
+import { useArrivedSignedIn } from '../auth/use-arrived-signed-in';
 
 interface Portal {
   role: SelfSignupRole;
@@ -54,6 +56,7 @@ const MORE_LINKS = [
 
 /** `/` — the home page of the route table: four portals and the public links. */
 export function LandingPage() {
+  const signedIn = useArrivedSignedIn();
   return (
     <Container size="lg" py={{ base: 'lg', sm: 48 }}>
       <Stack gap="xl">
@@ -69,6 +72,12 @@ export function LandingPage() {
             data on your device.
           </Text>
         </Stack>
+
+        {signedIn ? (
+          <Container size={560} px={0} w="100%">
+            <SignedInNotice user={signedIn} />
+          </Container>
+        ) : null}
 
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
           {PORTALS.map(({ role, label, to, blurb, Icon }) => {

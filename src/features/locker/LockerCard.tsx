@@ -9,7 +9,7 @@ import { LockerTrack } from './offline-media/LockerTrack';
 import type { OfflineMedia } from './offline-media/use-offline-media';
 import { RARITY_COLOR, RARITY_LABEL } from './rarity-style';
 import { readableTextOn } from './readable-text';
-import { tierLabel } from './real-drops/real-drop';
+import { realDropActions, tierLabel } from './real-drops/real-drop';
 import { RealLockerTrack } from './real-drops/RealLockerTrack';
 import type { LockerItem } from './types';
 
@@ -47,6 +47,8 @@ export function LockerCard({
   const theme = useMantineTheme();
   const rarityColor = RARITY_COLOR[item.rarity];
   const expired = minutesLeft <= 0;
+  // A real drop follows the fan's tier with its artist and what the server lets them read.
+  const actions = item.real ? realDropActions(item.real) : 'all';
   return (
     <Card
       withBorder
@@ -115,9 +117,11 @@ export function LockerCard({
             {item.brandName ? ` · presented by ${item.brandName}` : ''}
           </Text>
         </Box>
-        <Text size="sm" lineClamp={3}>
-          {item.description}
-        </Text>
+        {item.description ? (
+          <Text size="sm" lineClamp={3}>
+            {item.description}
+          </Text>
+        ) : null}
         {item.real ? (
           <RealLockerTrack
             item={{ ...item, real: item.real }}
@@ -136,8 +140,14 @@ export function LockerCard({
             onUse={handlers.onUseCode ? () => handlers.onUseCode?.(item.id) : undefined}
           />
         ) : null}
-        {/* Reactions and comments belong to the sample drops' tables; real releases have none yet. */}
-        {item.real ? null : <LockerCardActions item={item} fanTier={fanTier} {...handlers} />}
+        {actions === 'none' ? null : (
+          <LockerCardActions
+            item={item}
+            fanTier={item.real ? item.real.fanTier : fanTier}
+            commentOnly={actions === 'comment-blocked'}
+            {...handlers}
+          />
+        )}
       </Stack>
     </Card>
   );

@@ -46,7 +46,13 @@ export function LockerCardActions({
   onSave,
   onShare,
   onComment,
-}: LockerCardHandlers & { item: LockerItem; fanTier: number }) {
+  commentOnly = false,
+}: LockerCardHandlers & {
+  item: LockerItem;
+  fanTier: number;
+  /** A locked real drop: only the comment button, blocked with the tier it needs. */
+  commentOnly?: boolean;
+}) {
   const [shareMessage, setShareMessage] = useState('');
   const [commentOpen, setCommentOpen] = useState(false);
   // The comment form (and its form state) exists from the first open on, so a draft survives
@@ -60,6 +66,22 @@ export function LockerCardActions({
     setShareMessage(SHARE_MESSAGE[outcome]);
     if (outcome === 'shared' || outcome === 'copied') onShare?.(item.id);
   }
+
+  const commentButton = commentAllowed ? (
+    <Button
+      size="compact-sm"
+      variant="default"
+      leftSection={<IconMessageCircle size={16} />}
+      onClick={() => setCommentOpen(true)}
+    >
+      Comment · {formatCompactNumber(item.commentCount)}
+    </Button>
+  ) : (
+    <Button size="compact-sm" variant="default" leftSection={<IconLock size={16} />} disabled>
+      {commentBlockedLabel(item)}
+    </Button>
+  );
+  if (commentOnly) return <Group gap={6}>{commentButton}</Group>;
 
   return (
     <>
@@ -103,20 +125,7 @@ export function LockerCardActions({
             Share · {formatCompactNumber(item.shareCount)}
           </Button>
         </Group>
-        {commentAllowed ? (
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconMessageCircle size={16} />}
-            onClick={() => setCommentOpen(true)}
-          >
-            Comment · {formatCompactNumber(item.commentCount)}
-          </Button>
-        ) : (
-          <Button size="compact-sm" variant="default" leftSection={<IconLock size={16} />} disabled>
-            {commentBlockedLabel(item)}
-          </Button>
-        )}
+        {commentButton}
       </Group>
       <Text size="xs" c="dimmed" aria-live="polite" mih={16}>
         {shareMessage}

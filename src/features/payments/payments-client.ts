@@ -6,9 +6,11 @@ import type { Stripe } from '@stripe/stripe-js';
 import { env } from '../../lib/env';
 import { loadStripeClient } from './stripe-loader';
 
-/** Shown next to disabled payment buttons when no publishable key is configured. */
-export const PAYMENTS_DISABLED_REASON =
-  'Payments are disabled: no Stripe publishable key is configured (VITE_STRIPE_PUBLISHABLE_KEY).';
+/**
+ * Shown next to disabled payment buttons when no publishable key is configured: what the user can
+ * do. Developers get the spec's console warning (stripe-loader.ts) and the README, not the user.
+ */
+export const PAYMENTS_DISABLED_REASON = "Payments aren't available right now — you can still join the free tier.";
 
 /** Shown when a key exists but Stripe.js could not load (blocked, offline). */
 export const PAYMENTS_UNAVAILABLE_REASON =

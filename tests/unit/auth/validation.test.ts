@@ -4,11 +4,14 @@ import {
   EMAIL_INVALID,
   EMAIL_REQUIRED,
   PASSWORD_REQUIRED,
+  PASSWORD_TOO_SHORT,
+  PASSWORDS_DO_NOT_MATCH,
   resetPasswordSubmitError,
   signInFieldRules,
   signUpFieldRules,
   signUpSubmitError,
   TERMS_REQUIRED,
+  visibleFormError,
 } from '../../../src/features/auth/validation';
 
 describe('sign-up rules (spec §5)', () => {
@@ -51,5 +54,15 @@ describe('reset password on submit', () => {
     expect(resetPasswordSubmitError('abc', 'abd')).toBe('Passwords do not match');
     expect(resetPasswordSubmitError('abc', 'abc')).toBe('Password must be at least 6 characters');
     expect(resetPasswordSubmitError('abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('visibleFormError', () => {
+  it('drops "Passwords do not match" once the passwords match, and keeps every other message', () => {
+    expect(visibleFormError(PASSWORDS_DO_NOT_MATCH, 'secret1', 'secret2')).toBe(PASSWORDS_DO_NOT_MATCH);
+    expect(visibleFormError(PASSWORDS_DO_NOT_MATCH, 'secret1', 'secret1')).toBeNull();
+    expect(visibleFormError(PASSWORD_TOO_SHORT, 'abc', 'abc')).toBe(PASSWORD_TOO_SHORT);
+    expect(visibleFormError('Invalid login credentials', 'a', 'a')).toBe('Invalid login credentials');
+    expect(visibleFormError(null, 'a', 'b')).toBeNull();
   });
 });

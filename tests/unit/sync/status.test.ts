@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveStatus, retryDelay, type StatusFacts } from '../../../sync/engine/derive-status';
 import { classifyResult, withAuthRetry } from '../../../sync/replication/request';
-import { syncBadgeLabel, syncModeSuffix } from '../../../src/components/SyncIndicator';
+import { syncBadgeLabel, syncBadgeShortLabel, syncModeSuffix } from '../../../src/components/SyncIndicator';
 
 const idle: StatusFacts = { online: true, running: true, failure: null, active: false, pending: 0 };
 
@@ -26,6 +26,13 @@ describe('status transitions', () => {
     expect(syncBadgeLabel({ status: 'syncing', pending: 4, connection: 'polling' })).toBe('Syncing…');
     expect(syncBadgeLabel({ status: 'synced', pending: 0, connection: 'live' })).toBe('Live');
     expect(syncBadgeLabel({ status: 'synced', pending: 0, connection: 'polling' })).toBe('Polling');
+  });
+
+  it('on a phone the waiting count is short; every other label is short already', () => {
+    expect(syncBadgeShortLabel({ status: 'offline', pending: 1, connection: 'offline' })).toBe('1 waiting');
+    expect(syncBadgeShortLabel({ status: 'error', pending: 12, connection: 'live' })).toBe('12 waiting');
+    expect(syncBadgeShortLabel({ status: 'syncing', pending: 4, connection: 'polling' })).toBe('Syncing…');
+    expect(syncBadgeShortLabel({ status: 'synced', pending: 0, connection: 'live' })).toBe('Live');
   });
 
   it('screen readers hear the mode when the label does not name it', () => {
@@ -65,9 +72,11 @@ describe('request classification', () => {
     expect(result.status).toBe(200);
     expect([calls, refreshes]).toEqual([2, 1]);
     calls = 0;
-    const stillDenied = await withAuthRetry(supabase as never, async () => ((calls += 1), { status: 401, error: { message: 'no' } }));
+    const stillDenied = await withAuthRetry(
+      supabase as never,
+      async () => ((calls += 1), { status: 401, error: { message: 'no' } }),
+    );
     expect(stillDenied.status).toBe(401);
     expect(calls).toBe(2);
   });
-
 });

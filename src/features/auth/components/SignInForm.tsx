@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { signInFieldRules, type SignInValues } from '../validation';
 import { isDashboardRole, preloadDashboard } from '../../../lib/dashboard-chunks';
+import { signInHeading, useReturningVisitor } from '../returning-visitor';
 import { BackArrow } from './BackArrow';
 import { ErrorBanner } from './ErrorBanner';
 import { SocialButtons } from './SocialButtons';
@@ -19,11 +20,12 @@ export interface SignInFormProps {
   subtitle?: string;
 }
 
-/** Sign-in screen (spec §2): welcome-back heading, social buttons, e-mail/password, Remember me. */
+/** Sign-in screen (spec §2): welcome-back heading (for a returning device; returning-visitor.ts), social buttons, e-mail/password, Remember me. */
 export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSignUp, subtitle }: SignInFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const returning = useReturningVisitor();
   const form = useForm<SignInValues>({
     mode: 'controlled',
     initialValues: { email: '', password: '', rememberMe: false },
@@ -49,7 +51,7 @@ export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSign
     <Stack gap="md">
       <Group gap="xs" wrap="nowrap">
         <BackArrow onClick={onBack} />
-        <Title order={2}>Welcome Back</Title>
+        <Title order={2}>{signInHeading(returning)}</Title>
       </Group>
       <Text c="dimmed">{subtitle ?? 'Sign in to your Bucket dashboard'}</Text>
       <ErrorBanner message={error} />

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { DEFAULT_ROLE, ROLE_DISPLAY, type SelfSignupRole } from '../../../lib/roles';
 import { signUp } from '../api/sign-up';
-import { signUpFieldRules, signUpSubmitError, type SignUpValues } from '../validation';
+import { signUpFieldRules, signUpSubmitError, visibleFormError, type SignUpValues } from '../validation';
 import { BackArrow } from './BackArrow';
 import { ErrorBanner } from './ErrorBanner';
 import { RoleTiles } from './RoleTiles';
@@ -48,7 +48,7 @@ export function SignUpForm({ fixedRole, onSuccess, onSwitchToSignIn, onBack }: S
         <Title order={2}>Create Your Account</Title>
       </Group>
       <Text c="dimmed">Join Bucket and set up your MediaID.</Text>
-      <ErrorBanner message={error} />
+      <ErrorBanner message={visibleFormError(error, form.values.password, form.values.confirmPassword)} />
       {fixedRole ? null : <RoleTiles value={role} onChange={setRole} />}
       <SocialButtons mode="signup" onError={setError} />
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ContentTier } from '../../../../sync/fans/entitlement';
 import type { GenreFilter } from '../filter-artists';
 import { filterRealArtists, type RealArtist } from './real-artist';
@@ -13,10 +13,22 @@ const FanArtistBucketDialog = lazy(() =>
 );
 
 /**
- * Real artists (issue 13 item 1) above the sample catalog, filtered by the page's search text and
- * genre chip; ends with the heading that labels what follows as sample artists.
+ * Real artists (issue 13 item 1) above the sample catalog (`samples`, under a heading that labels
+ * them as sample artists), filtered by the page's search text and genre chip. When the search
+ * matches real artists and no sample one, the empty sample part is left out: the spec's 'No
+ * artists found' is for a search that matches nothing at all.
  */
-export function RealArtistsSection({ query, genre }: { query: string; genre: GenreFilter }) {
+export function RealArtistsSection({
+  query,
+  genre,
+  sampleMatches,
+  samples,
+}: {
+  query: string;
+  genre: GenreFilter;
+  sampleMatches: number;
+  samples: ReactNode;
+}) {
   const { artists, status, reload } = useRealArtists();
   const follow = useFollowState();
   // A follow or unfollow reached the server: re-read the directory, whose counts changed with it.
@@ -61,9 +73,14 @@ export function RealArtistsSection({ query, genre }: { query: string; genre: Gen
           Sign in to see and join the artists publishing on Bucket.
         </Text>
       ) : null}
-      <Title order={2} size="h3">
-        Sample artists
-      </Title>
+      {sampleMatches === 0 && shown.length > 0 ? null : (
+        <>
+          <Title order={2} size="h3">
+            Sample artists
+          </Title>
+          {samples}
+        </>
+      )}
       {open ? (
         <Suspense fallback={null}>
           <FanArtistBucketDialog

@@ -8,7 +8,7 @@ import { supabase } from '../../../lib/supabase';
 import { TrackPlayer } from '../offline-media/TrackPlayer';
 import type { OfflineMedia } from '../offline-media/use-offline-media';
 import type { LockerItem } from '../types';
-import { tierLabel } from './real-drop';
+import { lockedReason } from './real-drop';
 import { INITIAL_TRACK_SOURCE, trackSourceReducer } from './track-source';
 import { useMediaSession } from './use-media-session';
 
@@ -99,7 +99,7 @@ export function RealLockerTrack({
           Locked
         </Badge>
         <Text size="xs" c="dimmed">
-          {real.lockedReason ?? `${tierLabel(real.tierRequired)} and up unlocks this track`}
+          {lockedReason(real, new Date())}
         </Text>
       </Group>
     );

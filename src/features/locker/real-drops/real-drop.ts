@@ -4,6 +4,8 @@
  * newest first; `locked` is the server's answer (public fields only then, no object path).
  */
 import type { FollowedContentDoc } from '../../../../sync/schemas/followed-content';
+import type { LockerCommentDoc } from '../../../../sync/schemas/locker-comments';
+import type { LockerInteractionDoc } from '../../../../sync/schemas/locker-interactions';
 import { formatDateTime } from '../../../lib/format';
 import { sampleArtwork } from '../../../sample/artists';
 import type { LockerItem, LockerItemType, Rarity } from '../types';
@@ -15,8 +17,10 @@ export interface RealDrop {
   mimeType: string;
   locked: boolean;
   tierRequired: FollowedContentDoc['subscription_tier_required'];
-  /** Why it is locked, in words (an upcoming unlock date, else the tier it needs). */
-  lockedReason: string | null;
+  /** The fan's tier with this artist (0 free … 3): comments need fanTierRequired or more. */
+  fanTier: number;
+  /** When a not-yet-released item opens (null: when the artist publishes it). */
+  unlockDate: string | null;
 }
 
 /** Real drops have no countdown; this keeps the carousel's minute arithmetic meaningful. */
@@ -34,16 +38,25 @@ export function tierLabel(tier: RealDrop['tierRequired']): string {
   return tier === 'free' ? 'Free' : `Tier ${TIER_NUMBER[tier]}`;
 }
 
-/** A scheduled drop (issue 31) is locked until its date; otherwise a locked drop needs a higher tier. */
-function lockedReason(row: FollowedContentDoc, now: Date, noun = 'track'): string | null {
-  if (!row.locked) return null;
-  const at = row.unlock_date ? Date.parse(row.unlock_date) : Number.NaN;
-  if (!row.is_public && at > now.getTime()) {
-    const tier =
-      row.subscription_tier_required === 'free' ? '' : ` for ${tierLabel(row.subscription_tier_required)} and up`;
-    return `Unlocks ${formatDateTime(at)}${tier}`;
-  }
-  return `${tierLabel(row.subscription_tier_required)} and up unlocks this ${noun}`;
+/**
+ * Why a locked drop is locked, once: a scheduled release says when it opens (and for which tier,
+ * when the fan's is lower); otherwise it waits for a higher tier or for the artist to publish it.
+ */
+export function lockedReason(real: Pick<RealDrop, 'tierRequired' | 'fanTier' | 'unlockDate'>, now: Date): string {
+  const belowTier = real.fanTier < TIER_NUMBER[real.tierRequired];
+  const at = real.unlockDate ? Date.parse(real.unlockDate) : Number.NaN;
+  if (at > now.getTime())
+    return `Unlocks ${formatDateTime(at)}${belowTier ? ` for ${tierLabel(real.tierRequired)} and up` : ''}`;
+  if (belowTier) return `${tierLabel(real.tierRequired)} and up unlocks this track`;
+  return 'Not released yet';
+}
+
+/** A locked release takes no reactions (the server refuses them); below its tier, the comment button says why. */
+export function realDropActions(
+  real: Pick<RealDrop, 'locked' | 'tierRequired' | 'fanTier'>,
+): 'all' | 'comment-blocked' | 'none' {
+  if (!real.locked) return 'all';
+  return real.fanTier < TIER_NUMBER[real.tierRequired] ? 'comment-blocked' : 'none';
 }
 
 function lockerType(mime: string | null): LockerItemType {
@@ -54,35 +67,67 @@ function lockerType(mime: string | null): LockerItemType {
   return 'other';
 }
 
-export function realDropsFromRows(rows: readonly FollowedContentDoc[], now: Date): LockerItem[] {
+/**
+ * The fan's own reactions, saves, shares and comments are the counts a real drop shows: the
+ * server keeps no public tallies for releases (other fans' rows are theirs alone).
+ */
+export function realDropsFromRows(
+  rows: readonly FollowedContentDoc[],
+  now: Date,
+  interactions: readonly Pick<LockerInteractionDoc, 'item_id' | 'reaction' | 'saved' | 'shared' | 'sync_state'>[] = [],
+  comments: readonly Pick<LockerCommentDoc, 'item_id' | 'sync_state'>[] = [],
+): LockerItem[] {
+  const mine = new Map(interactions.filter((i) => i.sync_state !== 'rejected').map((i) => [i.item_id, i]));
+  const ownComments = new Map<string, number>();
+  for (const c of comments)
+    if (c.sync_state !== 'rejected') ownComments.set(c.item_id, (ownComments.get(c.item_id) ?? 0) + 1);
   return [...rows]
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id))
-    .map((row) => ({
-      id: row.id,
-      type: lockerType(row.file_type),
-      title: row.title,
-      artist: row.artist_name,
-      description: row.description ?? (row.locked ? `${lockedReason(row, now, 'release')}.` : ''),
-      thumbnail: sampleArtwork(`real-${row.id}`, row.title.slice(0, 1)),
-      rarity: RARITY[row.subscription_tier_required],
-      isNew: now.getTime() - Date.parse(row.created_at) < 24 * 60 * 60_000,
-      timeLeft: REAL_DROP_MINUTES,
-      reactions: { heart: 0, fire: 0, star: 0 },
-      userReaction: null,
-      isSaved: false,
-      isUsed: false,
-      shareCount: 0,
-      commentCount: 0,
-      fanTierRequired: TIER_NUMBER[row.subscription_tier_required],
-      priority: 0,
-      real: {
-        contentId: row.id,
-        artistId: row.artist_id,
-        filePath: row.locked ? null : row.file_path,
-        mimeType: row.file_type ?? 'application/octet-stream',
-        locked: row.locked || !row.file_path,
-        tierRequired: row.subscription_tier_required,
-        lockedReason: lockedReason(row, now),
-      },
-    }));
+    .map((row) => {
+      const own = mine.get(row.id);
+      const reaction = own?.reaction ?? null;
+      return realDrop(row, now, {
+        reactions: {
+          heart: reaction === 'heart' ? 1 : 0,
+          fire: reaction === 'fire' ? 1 : 0,
+          star: reaction === 'star' ? 1 : 0,
+        },
+        userReaction: reaction,
+        isSaved: own?.saved ?? false,
+        shareCount: own?.shared ? 1 : 0,
+        commentCount: ownComments.get(row.id) ?? 0,
+      });
+    });
+}
+
+type OwnFields = Pick<LockerItem, 'reactions' | 'userReaction' | 'isSaved' | 'shareCount' | 'commentCount'>;
+
+function realDrop(row: FollowedContentDoc, now: Date, own: OwnFields): LockerItem {
+  return {
+    id: row.id,
+    type: lockerType(row.file_type),
+    title: row.title,
+    artist: row.artist_name,
+    // A locked row has no description; the Locked badge below says what unlocks it (once).
+    description: row.description ?? '',
+    thumbnail: sampleArtwork(`real-${row.id}`, row.title.slice(0, 1)),
+    rarity: RARITY[row.subscription_tier_required],
+    isNew: now.getTime() - Date.parse(row.created_at) < 24 * 60 * 60_000,
+    timeLeft: REAL_DROP_MINUTES,
+    ...own,
+    isUsed: false,
+    fanTierRequired: TIER_NUMBER[row.subscription_tier_required],
+    priority: 0,
+    real: {
+      contentId: row.id,
+      artistId: row.artist_id,
+      filePath: row.locked ? null : row.file_path,
+      mimeType: row.file_type ?? 'application/octet-stream',
+      locked: row.locked || !row.file_path,
+      tierRequired: row.subscription_tier_required,
+      fanTier: TIER_NUMBER[row.follower_tier],
+      // A public item is released whatever its date says; only a private one waits for it.
+      unlockDate: row.is_public ? null : row.unlock_date,
+    },
+  };
 }
