@@ -70,7 +70,9 @@ export function clientJson(c: OAuthClientRow, secret?: string): Record<string, u
 /** The live (not deleted) client with this id, if any. */
 export async function findClient(tx: Tx, id: string): Promise<OAuthClientRow | undefined> {
   if (!UUID_RE.test(id)) return undefined;
-  const r = await tx.query<OAuthClientRow>('select * from auth.oauth_clients where id = $1 and deleted_at is null', [id]);
+  const r = await tx.query<OAuthClientRow>('select * from auth.oauth_clients where id = $1 and deleted_at is null', [
+    id,
+  ]);
   return r.rows[0];
 }
 
@@ -88,7 +90,8 @@ function redirectUriProblem(uri: string): string | undefined {
   if (['javascript', 'data', 'file', 'vbscript', 'about', 'blob'].includes(scheme.toLowerCase())) {
     return `scheme '${scheme}' is not allowed for security reasons`;
   }
-  if (scheme === 'http' && !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname)) return 'HTTP scheme only allowed for localhost';
+  if (scheme === 'http' && !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
+    return 'HTTP scheme only allowed for localhost';
   if (u.hash) return 'fragment not allowed in redirect URI';
   return undefined;
 }
@@ -138,7 +141,9 @@ function checkUri(v: string | undefined, name: string): void {
 const typeFor = (method: string): 'public' | 'confidential' => (method === 'none' ? 'public' : 'confidential');
 
 /** Validation of a registration, GoTrue's order and messages (the handler prefixes "400: "). */
-function registration(body: Body): Omit<OAuthClientRow, 'id' | 'client_secret_hash' | 'registration_type' | 'created_at' | 'updated_at'> {
+function registration(
+  body: Body,
+): Omit<OAuthClientRow, 'id' | 'client_secret_hash' | 'registration_type' | 'created_at' | 'updated_at'> {
   const uris = strings(body.redirect_uris) ?? [];
   const grants = strings(body.grant_types);
   const name = optString(body.client_name) ?? '';
@@ -151,16 +156,22 @@ function registration(body: Body): Omit<OAuthClientRow, 'id' | 'client_secret_ha
   if (name.length > 1024) throw invalid('client_name cannot exceed 1024 characters');
   checkUri(clientUri, 'client_uri');
   checkUri(logoUri, 'logo_uri');
-  if (type && type !== 'public' && type !== 'confidential') throw invalid("client_type must be 'public' or 'confidential'");
-  if (method && !AUTH_METHODS.includes(method)) throw invalid(`token_endpoint_auth_method must be one of: [${AUTH_METHODS.join(' ')}]`);
+  if (type && type !== 'public' && type !== 'confidential')
+    throw invalid("client_type must be 'public' or 'confidential'");
+  if (method && !AUTH_METHODS.includes(method))
+    throw invalid(`token_endpoint_auth_method must be one of: [${AUTH_METHODS.join(' ')}]`);
   if (type && method && typeFor(method) !== type) {
-    throw invalid(`client_type '${type}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${typeFor(method)}')`);
+    throw invalid(
+      `client_type '${type}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${typeFor(method)}')`,
+    );
   }
   const clientType = type ? (type as 'public' | 'confidential') : method ? typeFor(method) : 'confidential';
   const authMethod = method || (clientType === 'public' ? 'none' : 'client_secret_basic');
   // GoTrue's model validation (a 500 there): the type and the method must agree
-  if (clientType === 'public' && authMethod !== 'none') throw invalid(`public clients must use token_endpoint_auth_method 'none'`);
-  if (clientType === 'confidential' && authMethod === 'none') throw invalid(`confidential clients cannot use token_endpoint_auth_method 'none'`);
+  if (clientType === 'public' && authMethod !== 'none')
+    throw invalid(`public clients must use token_endpoint_auth_method 'none'`);
+  if (clientType === 'confidential' && authMethod === 'none')
+    throw invalid(`confidential clients cannot use token_endpoint_auth_method 'none'`);
   return {
     client_type: clientType,
     token_endpoint_auth_method: authMethod,
@@ -194,8 +205,18 @@ export class OAuthClientsApi {
         `insert into auth.oauth_clients (id, client_secret_hash, registration_type, client_type, token_endpoint_auth_method,
            redirect_uris, grant_types, client_name, client_uri, logo_uri)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
-        [randomUUID(), secret ? hashSecret(secret) : null, kind, fields.client_type, fields.token_endpoint_auth_method,
-          fields.redirect_uris, fields.grant_types, fields.client_name, fields.client_uri, fields.logo_uri],
+        [
+          randomUUID(),
+          secret ? hashSecret(secret) : null,
+          kind,
+          fields.client_type,
+          fields.token_endpoint_auth_method,
+          fields.redirect_uris,
+          fields.grant_types,
+          fields.client_name,
+          fields.client_uri,
+          fields.logo_uri,
+        ],
       );
       return r.rows[0]!;
     });
@@ -220,7 +241,8 @@ export class OAuthClientsApi {
     if (!found) throw authError(404, 'oauth_client_not_found', 'OAuth client not found');
     if (m[2]) {
       if (method !== 'POST') throw authError(405, 'method_not_allowed', 'Method Not Allowed');
-      if (found.client_type !== 'confidential') throw authError(400, 'validation_failed', 'Cannot regenerate secret for public client');
+      if (found.client_type !== 'confidential')
+        throw authError(400, 'validation_failed', 'Cannot regenerate secret for public client');
       const secret = randomBytes(32).toString('base64url');
       const row = await this.ctx.db.asSuperuser(async (tx) => {
         const r = await tx.query<OAuthClientRow>(
@@ -233,10 +255,17 @@ export class OAuthClientsApi {
     }
     if (method === 'GET') return sendJson(res, 200, clientJson(found));
     if (method === 'DELETE') {
-      await this.ctx.db.asSuperuser((tx) => tx.query('update auth.oauth_clients set deleted_at = now(), updated_at = now() where id = $1', [id]));
+      await this.ctx.db.asSuperuser((tx) =>
+        tx.query('update auth.oauth_clients set deleted_at = now(), updated_at = now() where id = $1', [id]),
+      );
       return send(res, 204, null);
     }
-    if (method === 'PUT') return this.update(res, found, await jsonBody(req).catch(() => Promise.reject(authError(400, 'bad_json', 'Invalid JSON body'))));
+    if (method === 'PUT')
+      return this.update(
+        res,
+        found,
+        await jsonBody(req).catch(() => Promise.reject(authError(400, 'bad_json', 'Invalid JSON body'))),
+      );
     throw authError(405, 'method_not_allowed', 'Method Not Allowed');
   }
 
@@ -247,17 +276,21 @@ export class OAuthClientsApi {
     const clientUri = optString(body.client_uri);
     const logoUri = optString(body.logo_uri);
     const method = optString(body.token_endpoint_auth_method);
-    if ([uris, grants, name, clientUri, logoUri, method].every((v) => v === undefined)) throw invalid('No fields provided for update');
+    if ([uris, grants, name, clientUri, logoUri, method].every((v) => v === undefined))
+      throw invalid('No fields provided for update');
     if (uris) checkRedirectUris(uris, false);
     if (grants) checkGrantTypes(grants);
     if (name !== undefined && name.length > 1024) throw invalid('client_name cannot exceed 1024 characters');
     checkUri(clientUri, 'client_uri');
     checkUri(logoUri, 'logo_uri');
     if (method !== undefined) {
-      if (!AUTH_METHODS.includes(method)) throw invalid(`invalid token_endpoint_auth_method: must be one of [${AUTH_METHODS.join(' ')}]`);
+      if (!AUTH_METHODS.includes(method))
+        throw invalid(`invalid token_endpoint_auth_method: must be one of [${AUTH_METHODS.join(' ')}]`);
       if (typeFor(method) !== client.client_type) {
         const valid = client.client_type === 'public' ? '[none]' : '[client_secret_basic client_secret_post]';
-        throw invalid(`token_endpoint_auth_method '${method}' is not valid for client_type '${client.client_type}'; valid methods: ${valid}`);
+        throw invalid(
+          `token_endpoint_auth_method '${method}' is not valid for client_type '${client.client_type}'; valid methods: ${valid}`,
+        );
       }
     }
     const row = await this.ctx.db.asSuperuser(async (tx) => {
@@ -269,7 +302,15 @@ export class OAuthClientsApi {
            logo_uri = case when $6::text is null then logo_uri else nullif($6, '') end,
            token_endpoint_auth_method = coalesce($7, token_endpoint_auth_method), updated_at = now()
          where id = $1 returning *`,
-        [client.id, uris?.join(',') ?? null, grants?.join(',') ?? null, name ?? null, clientUri ?? null, logoUri ?? null, method ?? null],
+        [
+          client.id,
+          uris?.join(',') ?? null,
+          grants?.join(',') ?? null,
+          name ?? null,
+          clientUri ?? null,
+          logoUri ?? null,
+          method ?? null,
+        ],
       );
       return r.rows[0]!;
     });
@@ -294,7 +335,8 @@ const badCredentials = (detail: string): Error => authError(400, 'invalid_creden
 export function clientCredentials(authorization: string | undefined, body: Record<string, string>): ClientCredentials {
   if (authorization?.startsWith('Basic ')) {
     const raw = authorization.slice('Basic '.length);
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(raw)) throw badCredentials('Invalid client credentials: invalid basic auth encoding');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(raw))
+      throw badCredentials('Invalid client credentials: invalid basic auth encoding');
     const decoded = Buffer.from(raw, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw badCredentials('Invalid client credentials: invalid basic auth format');
@@ -312,7 +354,9 @@ export async function authenticateClient(tx: Tx, creds: ClientCredentials): Prom
   const client = await findClient(tx, creds.clientId);
   if (!client) throw badCredentials('Invalid client credentials');
   if (creds.method !== client.token_endpoint_auth_method) {
-    throw badCredentials(`invalid authentication method: client is registered for '${client.token_endpoint_auth_method}' but '${creds.method}' was used`);
+    throw badCredentials(
+      `invalid authentication method: client is registered for '${client.token_endpoint_auth_method}' but '${creds.method}' was used`,
+    );
   }
   if (client.client_type === 'public') {
     if (creds.secret) throw badCredentials('public clients must not provide client_secret');

@@ -20,7 +20,15 @@ import type { Claims } from './jwt';
 import { authError, oauthError } from './errors';
 import { jsonBody, type AuthContext } from './context';
 import { OAUTH_CODE_AMR, type UserRow } from './service';
-import { authenticateClient, clientCredentials, findClient, grantTypes, redirectUris, UUID_RE, type OAuthClientRow } from './oauth-clients';
+import {
+  authenticateClient,
+  clientCredentials,
+  findClient,
+  grantTypes,
+  redirectUris,
+  UUID_RE,
+  type OAuthClientRow,
+} from './oauth-clients';
 
 export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'phone', 'offline_access'];
 const DEFAULT_SCOPE = 'email';
@@ -43,7 +51,12 @@ interface AuthorizationRow {
 
 export type CurrentUser = (req: IncomingMessage) => Promise<{ user: UserRow; claims: Claims }>;
 
-export const parseScopes = (s: string): string[] => s.trim().split(' ').map((x) => x.trim()).filter(Boolean);
+export const parseScopes = (s: string): string[] =>
+  s
+    .trim()
+    .split(' ')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** RFC 7636 §4.6: BASE64URL(SHA256(ASCII(code_verifier))). */
 export function s256(verifier: string): string {
@@ -55,7 +68,9 @@ function pkceMatches(challenge: string, method: string | null, verifier: string)
   if (expected === undefined) return 'code challenge method not supported';
   const a = Buffer.from(challenge);
   const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b) ? undefined : 'code challenge does not match previously saved code verifier';
+  return a.length === b.length && timingSafeEqual(a, b)
+    ? undefined
+    : 'code challenge does not match previously saved code verifier';
 }
 
 function withParams(base: string, params: Record<string, string | null | undefined>): string {
@@ -101,10 +116,19 @@ export class OAuthServerApi {
       send(res, 302, null, { Location: errorRedirect(redirectUri, error, description, state) });
 
     const scope = q('scope') || DEFAULT_SCOPE;
-    const problem = this.paramProblem(q('response_type') || 'code', scope, q('resource'), q('code_challenge'), q('code_challenge_method'));
+    const problem = this.paramProblem(
+      q('response_type') || 'code',
+      scope,
+      q('resource'),
+      q('code_challenge'),
+      q('code_challenge_method'),
+    );
     if (problem) return redirectError('invalid_request', problem);
     if (parseScopes(scope).includes('openid')) {
-      return redirectError('invalid_scope', 'openid needs an asymmetric JWT signing key for ID tokens; the local backend signs with HS256 only');
+      return redirectError(
+        'invalid_scope',
+        'openid needs an asymmetric JWT signing key for ID tokens; the local backend signs with HS256 only',
+      );
     }
     if (!this.cfg.authorizationUrlPath) return redirectError('server_error', 'oauth authorization path not configured');
     const authorizationId = Array.from({ length: 32 }, () => ALNUM[randomInt(ALNUM.length)]).join('');
@@ -114,16 +138,35 @@ export class OAuthServerApi {
         `insert into auth.oauth_authorizations (authorization_id, client_id, redirect_uri, scope, state, resource,
            code_challenge, code_challenge_method, nonce, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [authorizationId, client.id, redirectUri, scope, state, q('resource') || null, q('code_challenge'),
-          q('code_challenge_method').toLowerCase(), q('nonce') || null, new Date(this.ctx.now()).toISOString(), expiresAt],
+        [
+          authorizationId,
+          client.id,
+          redirectUri,
+          scope,
+          state,
+          q('resource') || null,
+          q('code_challenge'),
+          q('code_challenge_method').toLowerCase(),
+          q('nonce') || null,
+          new Date(this.ctx.now()).toISOString(),
+          expiresAt,
+        ],
       ),
     );
-    const page = this.cfg.authorizationUrlPath.startsWith('/') ? this.cfg.authorizationUrlPath : `/${this.cfg.authorizationUrlPath}`;
+    const page = this.cfg.authorizationUrlPath.startsWith('/')
+      ? this.cfg.authorizationUrlPath
+      : `/${this.cfg.authorizationUrlPath}`;
     return send(res, 302, null, { Location: `${this.ctx.redirects.site}${page}?authorization_id=${authorizationId}` });
   }
 
   /** GoTrue's validateRemainingAuthorizeParams, in its order and words. */
-  private paramProblem(responseType: string, scope: string, resource: string, challenge: string, method: string): string | undefined {
+  private paramProblem(
+    responseType: string,
+    scope: string,
+    resource: string,
+    challenge: string,
+    method: string,
+  ): string | undefined {
     if (responseType !== 'code') return 'only response_type=code is supported';
     const scopes = parseScopes(scope);
     if (scopes.length === 0) return 'scope parameter cannot be empty';
@@ -148,12 +191,20 @@ export class OAuthServerApi {
   /** GoTrue's validateRequestOrigin: a browser's Origin must be one of the site's redirect URLs. */
   private checkOrigin(req: IncomingMessage): void {
     const origin = header(req, 'origin');
-    if (origin && !this.ctx.redirects.allowed(origin)) throw authError(400, 'validation_failed', 'unauthorized request origin');
+    if (origin && !this.ctx.redirects.allowed(origin))
+      throw authError(400, 'validation_failed', 'unauthorized request origin');
   }
 
   /** Locks the authorization; an expired pending one is marked expired (committed) and not found. */
-  private async loadPending(tx: Tx, authorizationId: string, notPending: string): Promise<AuthorizationRow | 'expired'> {
-    const r = await tx.query<AuthorizationRow>('select * from auth.oauth_authorizations where authorization_id = $1 for update', [authorizationId]);
+  private async loadPending(
+    tx: Tx,
+    authorizationId: string,
+    notPending: string,
+  ): Promise<AuthorizationRow | 'expired'> {
+    const r = await tx.query<AuthorizationRow>(
+      'select * from auth.oauth_authorizations where authorization_id = $1 for update',
+      [authorizationId],
+    );
     const row = r.rows[0];
     if (!row) throw notFound();
     if (this.ctx.now() > new Date(row.expires_at).getTime()) {
@@ -202,12 +253,21 @@ export class OAuthServerApi {
     if (client.logo_uri) c.logo_uri = client.logo_uri;
     const u: Record<string, string> = { id: user.id };
     if (user.email) u.email = user.email;
-    return sendJson(res, 200, { authorization_id: row.authorization_id, redirect_uri: row.redirect_uri, client: c, user: u, scope: row.scope });
+    return sendJson(res, 200, {
+      authorization_id: row.authorization_id,
+      redirect_uri: row.redirect_uri,
+      client: c,
+      user: u,
+      scope: row.scope,
+    });
   }
 
   private async approve(tx: Tx, row: AuthorizationRow): Promise<string> {
     const code = randomUUID();
-    await tx.query(`update auth.oauth_authorizations set status = 'approved', approved_at = now(), authorization_code = $2 where id = $1`, [row.id, code]);
+    await tx.query(
+      `update auth.oauth_authorizations set status = 'approved', approved_at = now(), authorization_code = $2 where id = $1`,
+      [row.id, code],
+    );
     return code;
   }
 
@@ -217,7 +277,8 @@ export class OAuthServerApi {
     this.checkOrigin(req);
     const { user } = await this.currentUser(req);
     const body = await jsonBody(req).catch(() => Promise.reject(authError(400, 'bad_json', 'invalid JSON body')));
-    if (body.action !== 'approve' && body.action !== 'deny') throw authError(400, 'validation_failed', "action must be 'approve' or 'deny'");
+    if (body.action !== 'approve' && body.action !== 'deny')
+      throw authError(400, 'validation_failed', "action must be 'approve' or 'deny'");
     const out = await this.ctx.db.asSuperuser(async (tx) => {
       const row = await this.loadPending(tx, authorizationId, 'authorization request is no longer pending');
       if (row === 'expired') return 'expired' as const;
@@ -256,11 +317,13 @@ export class OAuthServerApi {
     const client = await this.ctx.db.asSuperuser((tx) => authenticateClient(tx, creds));
     const grant = params.grant_type ?? '';
     if (!grant) throw oauthError('invalid_request', 'grant_type is required');
-    if (!grantTypes(client).includes(grant)) throw oauthError('unsupported_grant_type', `Client is not allowed to use grant type: ${grant}`);
+    if (!grantTypes(client).includes(grant))
+      throw oauthError('unsupported_grant_type', `Client is not allowed to use grant type: ${grant}`);
     let session;
     if (grant === 'authorization_code') session = await this.exchangeCode(client, params);
     else if (grant === 'refresh_token') {
-      if (!params.refresh_token) throw oauthError('invalid_request', 'refresh_token is required for refresh_token grant');
+      if (!params.refresh_token)
+        throw oauthError('invalid_request', 'refresh_token is required for refresh_token grant');
       session = await this.ctx.service.refresh(params.refresh_token, client.id);
     } else throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grant}`);
     // the OAuth response leaves the user object out
@@ -277,21 +340,32 @@ export class OAuthServerApi {
       );
       const row = r.rows[0];
       if (!row) throw oauthError('invalid_grant', 'Invalid authorization code');
-      if (this.ctx.now() > new Date(row.expires_at).getTime()) throw oauthError('invalid_grant', 'Authorization code has expired');
-      if (row.client_id !== client.id) throw oauthError('invalid_grant', 'Authorization code was not issued for this client');
+      if (this.ctx.now() > new Date(row.expires_at).getTime())
+        throw oauthError('invalid_grant', 'Authorization code has expired');
+      if (row.client_id !== client.id)
+        throw oauthError('invalid_grant', 'Authorization code was not issued for this client');
       if (p.resource && p.resource !== (row.resource ?? '')) {
         throw oauthError('invalid_grant', 'Authorization code resource does not match the resource parameter');
       }
-      if (p.redirect_uri && p.redirect_uri !== row.redirect_uri) throw oauthError('invalid_grant', 'Invalid redirect_uri');
+      if (p.redirect_uri && p.redirect_uri !== row.redirect_uri)
+        throw oauthError('invalid_grant', 'Invalid redirect_uri');
       if (row.code_challenge) {
-        if (!p.code_verifier) throw oauthError('invalid_grant', 'PKCE verification failed: code_verifier is required when PKCE challenge is present');
+        if (!p.code_verifier)
+          throw oauthError(
+            'invalid_grant',
+            'PKCE verification failed: code_verifier is required when PKCE challenge is present',
+          );
         const problem = pkceMatches(row.code_challenge, row.code_challenge_method, p.code_verifier);
         if (problem) throw oauthError('invalid_grant', `PKCE verification failed: ${problem}`);
       }
       const user = row.user_id ? await this.ctx.service.findById(tx, row.user_id) : undefined;
       if (!user) throw oauthError('invalid_grant', 'User not found for authorization code');
-      if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw oauthError('access_denied', 'User is banned');
-      const session = await this.ctx.service.startSession(tx, user, OAUTH_CODE_AMR, { clientId: client.id, scopes: row.scope });
+      if (user.banned_until && new Date(user.banned_until).getTime() > Date.now())
+        throw oauthError('access_denied', 'User is banned');
+      const session = await this.ctx.service.startSession(tx, user, OAUTH_CODE_AMR, {
+        clientId: client.id,
+        scopes: row.scope,
+      });
       await tx.query('delete from auth.oauth_authorizations where id = $1', [row.id]); // codes are single-use
       return session;
     });
@@ -302,7 +376,14 @@ export class OAuthServerApi {
     this.requireEnabled();
     const { user } = await this.currentUser(req);
     const rows = await this.ctx.db.asSuperuser((tx) =>
-      tx.query<{ scopes: string; granted_at: Date; id: string; client_name: string | null; client_uri: string | null; logo_uri: string | null }>(
+      tx.query<{
+        scopes: string;
+        granted_at: Date;
+        id: string;
+        client_name: string | null;
+        client_uri: string | null;
+        logo_uri: string | null;
+      }>(
         `select k.scopes, k.granted_at, c.id, c.client_name, c.client_uri, c.logo_uri
            from auth.oauth_consents k join auth.oauth_clients c on c.id = k.client_id and c.deleted_at is null
           where k.user_id = $1 and k.revoked_at is null order by k.granted_at desc`,
@@ -353,7 +434,8 @@ export class OAuthServerApi {
     }
     if (scopes.includes('profile')) {
       const meta = user.raw_user_meta_data;
-      const str = (k: string): string | undefined => (typeof meta[k] === 'string' && meta[k] ? (meta[k] as string) : undefined);
+      const str = (k: string): string | undefined =>
+        typeof meta[k] === 'string' && meta[k] ? (meta[k] as string) : undefined;
       info.name = str('name') ?? (user.email || undefined);
       const picture = str('picture') ?? str('avatar_url');
       if (picture) info.picture = picture;
@@ -374,7 +456,9 @@ export class OAuthServerApi {
       token_endpoint: `${issuer}/oauth/token`,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
       userinfo_endpoint: `${issuer}/oauth/userinfo`,
-      ...(this.cfg.enabled && this.cfg.allowDynamicRegistration ? { registration_endpoint: `${issuer}/oauth/clients/register` } : {}),
+      ...(this.cfg.enabled && this.cfg.allowDynamicRegistration
+        ? { registration_endpoint: `${issuer}/oauth/clients/register` }
+        : {}),
       scopes_supported: SUPPORTED_SCOPES,
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
@@ -382,8 +466,23 @@ export class OAuthServerApi {
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256', 'HS256', 'ES256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-      claims_supported: ['sub', 'aud', 'iss', 'exp', 'iat', 'auth_time', 'nonce', 'email', 'email_verified', 'phone_number',
-        'phone_number_verified', 'name', 'picture', 'preferred_username', 'updated_at'],
+      claims_supported: [
+        'sub',
+        'aud',
+        'iss',
+        'exp',
+        'iat',
+        'auth_time',
+        'nonce',
+        'email',
+        'email_verified',
+        'phone_number',
+        'phone_number_verified',
+        'name',
+        'picture',
+        'preferred_username',
+        'updated_at',
+      ],
       code_challenge_methods_supported: ['S256', 'plain'],
     };
   }

@@ -5,7 +5,17 @@ import * as oauth from 'oauth4webapi';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientOptions, createUserClient, uniqueEmail, type LocalBackend } from '../helpers/backend';
-import { approve, claimsOf, discover, exchange, insecure, oauthBackend, registerClient, startAuthorization, type OAuthBackend } from './oauth-helpers';
+import {
+  approve,
+  claimsOf,
+  discover,
+  exchange,
+  insecure,
+  oauthBackend,
+  registerClient,
+  startAuthorization,
+  type OAuthBackend,
+} from './oauth-helpers';
 
 let env: OAuthBackend;
 let backend: LocalBackend;
@@ -74,7 +84,12 @@ describe('authorization code + PKCE', () => {
     expect(claims.amr).toEqual([{ method: 'oauth_provider/authorization_code', timestamp: expect.any(Number) }]);
 
     // the app reads the user's OIDC claims with its token
-    const info = await oauth.processUserInfoResponse(as, reg.client, me.id, await oauth.userInfoRequest(as, reg.client, tokens.access_token, insecure));
+    const info = await oauth.processUserInfoResponse(
+      as,
+      reg.client,
+      me.id,
+      await oauth.userInfoRequest(as, reg.client, tokens.access_token, insecure),
+    );
     expect(info).toMatchObject({ sub: me.id, email: me.email, email_verified: true });
   });
 
@@ -143,7 +158,10 @@ describe('refresh tokens', () => {
     env.advance(11_000); // past GoTrue's 10 s refresh_token_reuse_interval
     const reused = await refresh(reg, r1);
     expect(reused.status).toBe(400);
-    expect(await reused.json()).toMatchObject({ error_code: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' });
+    expect(await reused.json()).toMatchObject({
+      error_code: 'refresh_token_already_used',
+      msg: 'Invalid Refresh Token: Already Used',
+    });
     // the current token of the family is dead too
     const after = await refresh(reg, r3);
     expect(after.status).toBe(400);
@@ -155,14 +173,20 @@ describe('refresh tokens', () => {
     const other = await registerClient(backend);
     const stolen = await oauth.refreshTokenGrantRequest(as, other.client, other.auth, tokens.refresh_token!, insecure);
     expect(stolen.status).toBe(400);
-    expect(await stolen.json()).toEqual({ error: 'invalid_client', error_description: "Client does not match the session's OAuth client" });
+    expect(await stolen.json()).toEqual({
+      error: 'invalid_client',
+      error_description: "Client does not match the session's OAuth client",
+    });
     const plain = await fetch(`${backend.url}/auth/v1/token?grant_type=refresh_token`, {
       method: 'POST',
       headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: tokens.refresh_token }),
     });
     expect(plain.status).toBe(400);
-    expect(await plain.json()).toEqual({ error: 'invalid_client', error_description: 'Client authentication required for OAuth session' });
+    expect(await plain.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Client authentication required for OAuth session',
+    });
     // neither attempt consumed it
     await oauth.processRefreshTokenResponse(as, reg.client, await refresh(reg, tokens.refresh_token!));
   });
@@ -178,7 +202,11 @@ describe('grants', () => {
     const listed = await user.auth.oauth.listGrants();
     expect(listed.error).toBeNull();
     expect(listed.data).toEqual([
-      { client: { id: reg.client.client_id, name: 'Tape Deck' }, scopes: ['email', 'profile'], granted_at: expect.any(String) },
+      {
+        client: { id: reg.client.client_id, name: 'Tape Deck' },
+        scopes: ['email', 'profile'],
+        granted_at: expect.any(String),
+      },
     ]);
 
     const revoked = await user.auth.oauth.revokeGrant({ clientId: reg.client.client_id });

@@ -55,7 +55,12 @@ export async function registerClient(
   });
   if (error || !data) throw error ?? new Error('no client');
   const secret = data.client_secret;
-  const auth = kind === 'none' ? oauth.None() : kind === 'client_secret_basic' ? oauth.ClientSecretBasic(secret!) : oauth.ClientSecretPost(secret!);
+  const auth =
+    kind === 'none'
+      ? oauth.None()
+      : kind === 'client_secret_basic'
+        ? oauth.ClientSecretBasic(secret!)
+        : oauth.ClientSecretPost(secret!);
   return { client: { client_id: data.client_id }, auth, secret };
 }
 
@@ -107,7 +112,15 @@ export async function exchange(
   started: Pick<Started, 'state' | 'verifier'>,
 ): Promise<oauth.TokenEndpointResponse> {
   const params = oauth.validateAuthResponse(as, reg.client, callback, started.state);
-  const res = await oauth.authorizationCodeGrantRequest(as, reg.client, reg.auth, params, REDIRECT_URI, started.verifier, insecure);
+  const res = await oauth.authorizationCodeGrantRequest(
+    as,
+    reg.client,
+    reg.auth,
+    params,
+    REDIRECT_URI,
+    started.verifier,
+    insecure,
+  );
   return oauth.processAuthorizationCodeResponse(as, reg.client, res);
 }
 
