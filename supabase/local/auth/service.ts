@@ -4,8 +4,9 @@
  * truncate), and a longer password never matches; refresh tokens rotate on every use
  * (as GoTrue: the parent of the session's active token gets that active token back, another
  * revoked token is honoured within the 10 s reuse interval, past it its reuse revokes the whole
- * session's family, and a family without a live token is refused outright); a session issued to an OAuth client (oauth_client_id) refreshes only with
- * that client authenticated, and its access tokens carry `client_id` and `scope`;
+ * session's family, and a family without a live token is refused outright); a session issued
+ * to an OAuth client (oauth_client_id) refreshes only with that client authenticated, and its
+ * access tokens carry `client_id` and `scope`;
  * one-time tokens are stored hashed, expire after otp_expiry and are single-use; a password
  * change revokes every other session and every outstanding one-time token (as GoTrue's
  * UpdatePassword); all state lives in the auth schema, written in superuser transactions.

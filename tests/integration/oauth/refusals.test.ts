@@ -136,6 +136,19 @@ describe('codes', () => {
     expect(await again.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid authorization code' });
   });
 
+  it('two simultaneous exchanges of one code: exactly one gets tokens', async () => {
+    const reg = await registerClient(backend);
+    const got = await approvedCode(reg);
+    const fields = {
+      grant_type: 'authorization_code',
+      code: got.code,
+      client_id: reg.client.client_id,
+      code_verifier: got.verifier,
+    };
+    const answers = await Promise.all([tokenRequest(fields), tokenRequest(fields), tokenRequest(fields)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+  });
+
   it('expire with their authorization request (10 minutes)', async () => {
     const reg = await registerClient(backend);
     const got = await approvedCode(reg);
