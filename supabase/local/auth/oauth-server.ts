@@ -1,40 +1,31 @@
 /**
- * OAuth 2.1 server, part 2: the flow (GoTrue's internal/api/oauthserver/authorize.go, handlers.go):
+ * OAuth 2.1 server, part 2: the flow (GoTrue's internal/api/oauthserver/authorize.go):
  * /oauth/authorize → the app's consent page → /oauth/authorizations/{id}[/consent] → the client's
- * redirect_uri with a code → /oauth/token; the user's grants (/user/oauth/grants); discovery.
+ * redirect_uri with a code (exchanged at /oauth/token, oauth-token.ts); discovery metadata.
  * Invariants: nothing is redirected before the client and an exactly registered redirect_uri are
  * known (errors are JSON until then); PKCE is mandatory; an authorization request and its code
  * live authorization_ttl (10 min, the test clock decides) from /authorize, belong to the first user
  * who opens them, and a code is exchanged at most once (the row is deleted in the transaction
- * that issues the session); sessions issued here remember their client and scopes, and their
- * access tokens are the backend's ordinary JWTs plus `client_id` and `scope`; revoking a grant
- * deletes the user's sessions for that client (their refresh tokens die with them); `openid` is
+ * that issues the session); an approval stores the user's consent for the client, and a later
+ * request within that consent's scopes is approved without asking; `openid` is
  * refused at /authorize because GoTrue signs ID tokens only with asymmetric keys and this backend
  * has only the HS256 secret.
  */
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tx } from '../db/database';
-import { JSON_BODY_LIMIT, header, parseJson, readBody, send, sendJson } from '../http/util';
+import { header, send, sendJson } from '../http/util';
 import type { Claims } from './jwt';
-import { authError, oauthError } from './errors';
+import { authError } from './errors';
 import { jsonBody, type AuthContext } from './context';
-import { OAUTH_CODE_AMR, type UserRow } from './service';
-import {
-  authenticateClient,
-  clientCredentials,
-  findClient,
-  grantTypes,
-  redirectUris,
-  UUID_RE,
-  type OAuthClientRow,
-} from './oauth-clients';
+import type { UserRow } from './service';
+import { findClient, redirectUris, UUID_RE } from './oauth-clients';
 
 export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'phone', 'offline_access'];
 const DEFAULT_SCOPE = 'email';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-interface AuthorizationRow {
+export interface AuthorizationRow {
   id: string;
   authorization_id: string;
   client_id: string;
@@ -58,21 +49,6 @@ export const parseScopes = (s: string): string[] =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-/** RFC 7636 §4.6: BASE64URL(SHA256(ASCII(code_verifier))). */
-export function s256(verifier: string): string {
-  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
-}
-
-function pkceMatches(challenge: string, method: string | null, verifier: string): string | undefined {
-  const expected = method === 's256' ? s256(verifier) : method === 'plain' ? verifier : undefined;
-  if (expected === undefined) return 'code challenge method not supported';
-  const a = Buffer.from(challenge);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b)
-    ? undefined
-    : 'code challenge does not match previously saved code verifier';
-}
-
 function withParams(base: string, params: Record<string, string | null | undefined>): string {
   const u = new URL(base);
   for (const [k, v] of Object.entries(params)) if (v) u.searchParams.set(k, v);
@@ -81,6 +57,11 @@ function withParams(base: string, params: Record<string, string | null | undefin
 
 const errorRedirect = (redirectUri: string, error: string, description: string, state: string | null): string =>
   withParams(redirectUri, { error, error_description: description, state });
+
+/** GoTrue's requireOAuthServerEnabled. */
+export function requireOAuthServer(ctx: AuthContext): void {
+  if (!ctx.oauth.enabled) throw authError(404, 'feature_disabled', 'OAuth server is disabled');
+}
 
 const notFound = (): Error => authError(404, 'oauth_authorization_not_found', 'authorization not found');
 
@@ -95,7 +76,7 @@ export class OAuthServerApi {
   }
 
   requireEnabled(): void {
-    if (!this.cfg.enabled) throw authError(404, 'feature_disabled', 'OAuth server is disabled');
+    requireOAuthServer(this.ctx);
   }
 
   /** GET /oauth/authorize */
@@ -298,153 +279,6 @@ export class OAuthServerApi {
     });
     if (out === 'expired') throw notFound();
     return sendJson(res, 200, { redirect_url: out });
-  }
-
-  /** POST /oauth/token (authorization_code, refresh_token), JSON or form body. */
-  async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    this.requireEnabled();
-    const raw = await readBody(req, JSON_BODY_LIMIT);
-    const params: Record<string, string> = {};
-    if ((header(req, 'content-type') ?? '').includes('application/json')) {
-      const v = parseJson(raw, () => oauthError('invalid_request', 'Invalid JSON body'));
-      if (v && typeof v === 'object' && !Array.isArray(v)) {
-        for (const [k, x] of Object.entries(v)) if (typeof x === 'string') params[k] = x;
-      }
-    } else {
-      for (const [k, x] of new URLSearchParams(raw.toString('utf8'))) params[k] ??= x;
-    }
-    const creds = clientCredentials(header(req, 'authorization'), params);
-    const client = await this.ctx.db.asSuperuser((tx) => authenticateClient(tx, creds));
-    const grant = params.grant_type ?? '';
-    if (!grant) throw oauthError('invalid_request', 'grant_type is required');
-    if (!grantTypes(client).includes(grant))
-      throw oauthError('unsupported_grant_type', `Client is not allowed to use grant type: ${grant}`);
-    let session;
-    if (grant === 'authorization_code') session = await this.exchangeCode(client, params);
-    else if (grant === 'refresh_token') {
-      if (!params.refresh_token)
-        throw oauthError('invalid_request', 'refresh_token is required for refresh_token grant');
-      session = await this.ctx.service.refresh(params.refresh_token, client.id);
-    } else throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grant}`);
-    // the OAuth response leaves the user object out
-    const { access_token, token_type, expires_in, refresh_token } = session;
-    return sendJson(res, 200, { access_token, token_type, expires_in, refresh_token }, { 'Cache-Control': 'no-store' });
-  }
-
-  private async exchangeCode(client: OAuthClientRow, p: Record<string, string>) {
-    if (!p.code) throw oauthError('invalid_request', 'code is required for authorization_code grant');
-    return this.ctx.db.asSuperuser(async (tx) => {
-      const r = await tx.query<AuthorizationRow & { resource: string | null }>(
-        `select * from auth.oauth_authorizations where authorization_code = $1 and status = 'approved' for update`,
-        [p.code],
-      );
-      const row = r.rows[0];
-      if (!row) throw oauthError('invalid_grant', 'Invalid authorization code');
-      if (this.ctx.now() > new Date(row.expires_at).getTime())
-        throw oauthError('invalid_grant', 'Authorization code has expired');
-      if (row.client_id !== client.id)
-        throw oauthError('invalid_grant', 'Authorization code was not issued for this client');
-      if (p.resource && p.resource !== (row.resource ?? '')) {
-        throw oauthError('invalid_grant', 'Authorization code resource does not match the resource parameter');
-      }
-      if (p.redirect_uri && p.redirect_uri !== row.redirect_uri)
-        throw oauthError('invalid_grant', 'Invalid redirect_uri');
-      if (row.code_challenge) {
-        if (!p.code_verifier)
-          throw oauthError(
-            'invalid_grant',
-            'PKCE verification failed: code_verifier is required when PKCE challenge is present',
-          );
-        const problem = pkceMatches(row.code_challenge, row.code_challenge_method, p.code_verifier);
-        if (problem) throw oauthError('invalid_grant', `PKCE verification failed: ${problem}`);
-      }
-      const user = row.user_id ? await this.ctx.service.findById(tx, row.user_id) : undefined;
-      if (!user) throw oauthError('invalid_grant', 'User not found for authorization code');
-      if (user.banned_until && new Date(user.banned_until).getTime() > Date.now())
-        throw oauthError('access_denied', 'User is banned');
-      const session = await this.ctx.service.startSession(tx, user, OAUTH_CODE_AMR, {
-        clientId: client.id,
-        scopes: row.scope,
-      });
-      await tx.query('delete from auth.oauth_authorizations where id = $1', [row.id]); // codes are single-use
-      return session;
-    });
-  }
-
-  /** GET /user/oauth/grants */
-  async listGrants(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    this.requireEnabled();
-    const { user } = await this.currentUser(req);
-    const rows = await this.ctx.db.asSuperuser((tx) =>
-      tx.query<{
-        scopes: string;
-        granted_at: Date;
-        id: string;
-        client_name: string | null;
-        client_uri: string | null;
-        logo_uri: string | null;
-      }>(
-        `select k.scopes, k.granted_at, c.id, c.client_name, c.client_uri, c.logo_uri
-           from auth.oauth_consents k join auth.oauth_clients c on c.id = k.client_id and c.deleted_at is null
-          where k.user_id = $1 and k.revoked_at is null order by k.granted_at desc`,
-        [user.id],
-      ),
-    );
-    return sendJson(
-      res,
-      200,
-      rows.rows.map((g) => {
-        const client: Record<string, string> = { id: g.id };
-        if (g.client_name) client.name = g.client_name;
-        if (g.client_uri) client.uri = g.client_uri;
-        if (g.logo_uri) client.logo_uri = g.logo_uri;
-        return { client, scopes: parseScopes(g.scopes), granted_at: new Date(g.granted_at).toISOString() };
-      }),
-    );
-  }
-
-  /** DELETE /user/oauth/grants?client_id= : revokes the consent and ends the client's sessions for this user. */
-  async revokeGrant(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    this.requireEnabled();
-    const { user } = await this.currentUser(req);
-    const clientId = url.searchParams.get('client_id') ?? '';
-    if (!clientId) throw authError(400, 'validation_failed', 'client_id query parameter is required');
-    if (!UUID_RE.test(clientId)) throw authError(400, 'validation_failed', 'invalid client_id format');
-    await this.ctx.db.asSuperuser(async (tx) => {
-      const r = await tx.query(
-        'update auth.oauth_consents set revoked_at = now() where user_id = $1 and client_id = $2 and revoked_at is null returning id',
-        [user.id, clientId],
-      );
-      if (r.rows.length === 0) throw authError(404, 'oauth_consent_not_found', 'No active grant found for this client');
-      await tx.query('delete from auth.sessions where user_id = $1 and oauth_client_id = $2', [user.id, clientId]);
-    });
-    return send(res, 204, null);
-  }
-
-  /** GET /oauth/userinfo (OIDC §5.3): claims filtered by the session's scopes. */
-  async userinfo(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    this.requireEnabled();
-    const { user, claims } = await this.currentUser(req);
-    const info: Record<string, unknown> = { sub: user.id };
-    const scopes = parseScopes(typeof claims.scope === 'string' ? claims.scope : '');
-    if (typeof claims.client_id !== 'string') return sendJson(res, 200, info);
-    if (scopes.includes('email')) {
-      if (user.email) info.email = user.email;
-      if (user.email_confirmed_at) info.email_verified = true;
-    }
-    if (scopes.includes('profile')) {
-      const meta = user.raw_user_meta_data;
-      const str = (k: string): string | undefined =>
-        typeof meta[k] === 'string' && meta[k] ? (meta[k] as string) : undefined;
-      info.name = str('name') ?? (user.email || undefined);
-      const picture = str('picture') ?? str('avatar_url');
-      if (picture) info.picture = picture;
-      const username = str('preferred_username') ?? str('username');
-      if (username) info.preferred_username = username;
-      info.updated_at = Math.floor(new Date(user.updated_at).getTime() / 1000);
-      info.user_metadata = meta;
-    }
-    return sendJson(res, 200, info);
   }
 
   /** OIDC discovery / RFC 8414 metadata (one document, as GoTrue serves both). */

@@ -8,7 +8,7 @@
  * confirmation mails (flows.ts); /admin/* is served by admin.ts to the service role only; a
  * password over 72 bytes is refused as GoTrue does (400 validation_failed) and never signs in;
  * the OAuth 2.1 server's routes (/oauth/*, /user/oauth/grants, /.well-known/*) are served by
- * oauth-server.ts and oauth-clients.ts, and answer 404 feature_disabled when it is off.
+ * oauth-server.ts, oauth-token.ts, oauth-grants.ts and oauth-clients.ts, and answer 404 feature_disabled when it is off.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, type Claims } from './jwt';
@@ -21,6 +21,8 @@ import { otp, recover, startEmailChange, verifyPost, verifyRedirect } from './fl
 import { AdminApi } from './admin';
 import { OAuthServerApi } from './oauth-server';
 import { OAuthClientsApi } from './oauth-clients';
+import { OAuthTokenApi } from './oauth-token';
+import { OAuthGrantsApi } from './oauth-grants';
 
 const LIMITED: Partial<Record<string, IpLimit>> = {
   'POST /signup': 'signup',
@@ -40,10 +42,14 @@ export class AuthApi {
   private readonly admin: AdminApi;
   readonly oauth: OAuthServerApi;
   private readonly clients: OAuthClientsApi;
+  private readonly oauthToken: OAuthTokenApi;
+  private readonly grants: OAuthGrantsApi;
   constructor(private readonly ctx: AuthContext) {
     this.admin = new AdminApi(ctx);
     this.oauth = new OAuthServerApi(ctx, (req) => this.currentUser(req));
     this.clients = new OAuthClientsApi(ctx);
+    this.oauthToken = new OAuthTokenApi(ctx);
+    this.grants = new OAuthGrantsApi(ctx, (req) => this.currentUser(req));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
@@ -70,9 +76,9 @@ export class AuthApi {
       case 'GET /oauth/authorize':
         return this.oauth.authorize(res, url);
       case 'POST /oauth/token':
-        return this.oauth.token(req, res);
+        return this.oauthToken.token(req, res);
       case 'GET /oauth/userinfo':
-        return this.oauth.userinfo(req, res);
+        return this.grants.userinfo(req, res);
       case 'POST /oauth/clients/register':
         this.oauth.requireEnabled();
         if (!this.ctx.oauth.allowDynamicRegistration) {
@@ -80,9 +86,9 @@ export class AuthApi {
         }
         return this.clients.register(req, res, 'dynamic');
       case 'GET /user/oauth/grants':
-        return this.oauth.listGrants(req, res);
+        return this.grants.listGrants(req, res);
       case 'DELETE /user/oauth/grants':
-        return this.oauth.revokeGrant(req, res, url);
+        return this.grants.revokeGrant(req, res, url);
       case 'GET /health':
         return sendJson(res, 200, { version: 'local', name: 'GoTrue', description: 'Bucket local auth' });
       case 'GET /settings':

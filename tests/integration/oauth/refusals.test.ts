@@ -4,7 +4,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { s256 } from '../../../supabase/local/auth/oauth-server';
+import { s256 } from '../../../supabase/local/auth/oauth-token';
 import { createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 import {
   REDIRECT_URI,
