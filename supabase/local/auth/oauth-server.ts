@@ -164,7 +164,8 @@ export class OAuthServerApi {
       if (u.search) return 'resource must not include a query component';
     }
     if (!challenge || !method) return 'PKCE flow requires both code_challenge and code_challenge_method';
-    if (!['s256', 'plain'].includes(method.toLowerCase())) return "code_challenge_method must be 'S256' or 'plain'";
+    // Stricter than GoTrue (which also takes 'plain'): OAuth 2.1 apps built here use S256, which hosted accepts too.
+    if (method.toLowerCase() !== 's256') return "code_challenge_method must be 'S256'";
     if (challenge.length < 43 || challenge.length > 128) return 'code_challenge must be between 43 and 128 characters';
     return undefined;
   }
@@ -317,7 +318,7 @@ export class OAuthServerApi {
         'preferred_username',
         'updated_at',
       ],
-      code_challenge_methods_supported: ['S256', 'plain'],
+      code_challenge_methods_supported: ['S256'],
     };
   }
 }

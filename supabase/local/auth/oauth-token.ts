@@ -2,7 +2,7 @@
  * OAuth 2.1 server, part 3: the token endpoint (GoTrue's handlers.go OAuthToken) and PKCE.
  * Invariants: the client authenticates exactly by its registered method before any grant is
  * looked at; a code is valid only while its authorization request lives, only for its client and
- * redirect_uri, only with the verifier of its S256 (or plain) challenge, and only once — the
+ * redirect_uri, only with the verifier of its S256 challenge, and only once — the
  * row is deleted in the transaction that issues the session (concurrent exchanges: one wins);
  * a refresh token is refreshed only by the client its session was issued to (service.ts);
  * errors are RFC 6749's `{error, error_description}` (400) or GoTrue's for client credentials.
@@ -22,7 +22,7 @@ export function s256(verifier: string): string {
 }
 
 function pkceMatches(challenge: string, method: string | null, verifier: string): string | undefined {
-  const expected = method === 's256' ? s256(verifier) : method === 'plain' ? verifier : undefined;
+  const expected = method === 's256' ? s256(verifier) : undefined;
   if (expected === undefined) return 'code challenge method not supported';
   const a = Buffer.from(challenge);
   const b = Buffer.from(expected);

@@ -233,6 +233,25 @@ describe('/oauth/authorize before the redirect URI is trusted', () => {
     });
   });
 
+  it("refuses PKCE 'plain': only S256 (the issue's OAuth 2.1 rule; GoTrue itself also takes plain)", async () => {
+    const reg = await registerClient(backend);
+    const res = await fetch(
+      authorizeUrl({
+        client_id: reg.client.client_id,
+        redirect_uri: REDIRECT_URI,
+        code_challenge: RFC7636_VERIFIER,
+        code_challenge_method: 'plain',
+        state: 'st-plain',
+      }),
+      { redirect: 'manual' },
+    );
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location') ?? '');
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('error_description')).toBe("code_challenge_method must be 'S256'");
+    expect(back.searchParams.get('state')).toBe('st-plain');
+  });
+
   it('refuses openid clearly (ID tokens need an asymmetric key; this backend has HS256 only)', async () => {
     const reg = await registerClient(backend);
     const res = await fetch(
