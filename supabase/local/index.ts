@@ -14,7 +14,7 @@ import { JwtKeys } from './auth/jwt';
 import { Mailer, type LocalEmail } from './auth/mail';
 import { AuthService } from './auth/service';
 import { AuthApi } from './auth/routes';
-import { loadAuthConfig, type AuthRateLimits } from './auth/config';
+import { loadAuthConfig, type AuthRateLimits, type OAuthServerConfig } from './auth/config';
 import { AuthLimiter } from './auth/ratelimit';
 import { RedirectPolicy } from './auth/redirect';
 import { RestApi } from './rest/routes';
@@ -28,7 +28,7 @@ import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 export type { LocalEmail } from './auth/mail';
-export { HARNESS_RATE_LIMITS, type AuthRateLimits } from './auth/config';
+export { HARNESS_RATE_LIMITS, type AuthRateLimits, type OAuthServerConfig } from './auth/config';
 export type { RealtimeOptions, RealtimeStats } from './realtime/server';
 
 export interface LocalBackendOptions {
@@ -56,6 +56,13 @@ export interface LocalBackendOptions {
   signedUrlMaxExpirySeconds?: number;
   /** Realtime limits: per-client send cap, idle timeout */
   realtime?: RealtimeOptions;
+  /** the OAuth server ([auth.oauth_server] of config.toml); each omitted field comes from the file */
+  oauthServer?: Partial<OAuthServerConfig>;
+  /**
+   * Tests only: the clock of OAuth authorization/code expiry and of the refresh-token reuse
+   * window (milliseconds since the epoch); JWT iat/exp stay on the real clock. Default Date.now.
+   */
+  clock?: () => number;
 }
 
 export interface LocalBackend {
@@ -94,7 +101,9 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const mailer = new Mailer(quiet);
   const authConfig = loadAuthConfig();
   const jwtExpirySeconds = opts.jwtExpirySeconds ?? authConfig.jwtExpirySeconds;
-  const authService = new AuthService(db, keys, 'http://127.0.0.1/auth/v1', jwtExpirySeconds, authConfig.otpExpirySeconds * 1000);
+  const now = opts.clock ?? Date.now;
+  const issuer = (): string => `${publicUrl()}/auth/v1`;
+  const authService = new AuthService(db, keys, issuer, jwtExpirySeconds, authConfig.otpExpirySeconds * 1000, now);
   const limiter = new AuthLimiter({ ...authConfig.rateLimits, ...opts.rateLimits });
   const auth = new AuthApi({
     db,
@@ -110,6 +119,9 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
       minimumPasswordLength: authConfig.minimumPasswordLength,
     },
     publicUrl,
+    issuer,
+    oauth: { ...authConfig.oauthServer, ...opts.oauthServer },
+    now,
   });
   const rest = new RestApi(db);
   await rest.catalog.load();

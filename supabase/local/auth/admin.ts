@@ -1,6 +1,7 @@
 /**
  * /auth/v1/admin — GoTrue's admin API for `supabase.auth.admin.*`: users (list, create, get,
- * update, delete) and generate_link (signup, recovery, magiclink, email_change_*).
+ * update, delete), generate_link (signup, recovery, magiclink, email_change_*) and the OAuth
+ * server's clients (/admin/oauth/clients…, oauth-clients.ts).
  * Invariants: only a bearer JWT with role service_role gets in (anon and user tokens: 403
  * `not_admin`, as GoTrue's requireAdmin); users are the same auth.users rows the public endpoints
  * use; a hard delete cascades through every `references auth.users on delete cascade` (sessions,
@@ -13,6 +14,7 @@ import { userJson, type UserRow } from './service';
 import { authError } from './errors';
 import { checkPassword, jsonBody, objectOrEmpty, requireEmail, verifyLink, type AuthContext, type Body } from './context';
 import { startEmailChange } from './flows';
+import { OAuthClientsApi } from './oauth-clients';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +40,10 @@ function bannedUntil(v: unknown): Date | null {
 }
 
 export class AdminApi {
-  constructor(private readonly ctx: AuthContext) {}
+  private readonly clients: OAuthClientsApi;
+  constructor(private readonly ctx: AuthContext) {
+    this.clients = new OAuthClientsApi(ctx);
+  }
 
   private async requireAdmin(req: IncomingMessage): Promise<void> {
     const m = /^Bearer\s+(.+)$/i.exec(header(req, 'authorization') ?? '');
@@ -54,6 +59,10 @@ export class AdminApi {
 
   async handle(req: IncomingMessage, res: ServerResponse, method: string, path: string, url: URL): Promise<void> {
     await this.requireAdmin(req);
+    if (path === '/oauth' || path.startsWith('/oauth/')) {
+      if (!this.ctx.oauth.enabled) throw authError(404, 'feature_disabled', 'OAuth server is disabled');
+      return this.clients.admin(req, res, method, path.slice('/oauth'.length));
+    }
     if (path === '/users' && method === 'GET') return this.list(res, url);
     if (path === '/users' && method === 'POST') return this.create(res, await jsonBody(req));
     if (path === '/generate_link' && method === 'POST') return this.generateLink(res, await jsonBody(req), url);

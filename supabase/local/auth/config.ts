@@ -78,8 +78,19 @@ export interface AuthRateLimits {
   otpFailures: number;
 }
 
+/** [auth.oauth_server] (the CLI's names; GoTrue's GOTRUE_OAUTH_SERVER_*). */
+export interface OAuthServerConfig {
+  enabled: boolean;
+  /** path on site_url of the app's consent page (GoTrue's authorization_path) */
+  authorizationUrlPath: string;
+  allowDynamicRegistration: boolean;
+  /** lifetime of an authorization request and of its code (GoTrue's authorization_ttl, 10 m) */
+  authorizationTtlSeconds: number;
+}
+
 export interface AuthConfig {
   siteUrl: string;
+  oauthServer: OAuthServerConfig;
   additionalRedirectUrls: string[];
   jwtExpirySeconds: number;
   minimumPasswordLength: number;
@@ -107,9 +118,16 @@ export function authConfigFrom(toml: TomlTable): AuthConfig {
   const auth = toml['auth'] ?? {};
   const email = toml['auth.email'] ?? {};
   const rl = toml['auth.rate_limit'] ?? {};
+  const oauth = toml['auth.oauth_server'] ?? {};
   const extra = auth['additional_redirect_urls'];
   return {
     siteUrl: str(auth['site_url'], 'http://127.0.0.1:3000'),
+    oauthServer: {
+      enabled: bool(oauth['enabled'], false),
+      authorizationUrlPath: str(oauth['authorization_url_path'], ''),
+      allowDynamicRegistration: bool(oauth['allow_dynamic_registration'], false),
+      authorizationTtlSeconds: 600, // GoTrue's default; the CLI has no key for it
+    },
     additionalRedirectUrls: Array.isArray(extra) ? extra.filter((u): u is string => typeof u === 'string') : [],
     jwtExpirySeconds: num(auth['jwt_expiry'], 3600),
     minimumPasswordLength: num(auth['minimum_password_length'], 6),

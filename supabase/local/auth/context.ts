@@ -11,6 +11,7 @@ import { MAX_PASSWORD_BYTES, passwordTooLong, type AuthService } from './service
 import type { Mailer, LocalEmailType } from './mail';
 import type { AuthLimiter } from './ratelimit';
 import type { RedirectPolicy } from './redirect';
+import type { OAuthServerConfig } from './config';
 import { readBody, parseJson, JSON_BODY_LIMIT } from '../http/util';
 import { authError } from './errors';
 
@@ -30,6 +31,12 @@ export interface AuthContext {
   redirects: RedirectPolicy;
   settings: AuthSettings;
   publicUrl: () => string;
+  /** the JWT issuer and OAuth issuer identifier: <public URL>/auth/v1 */
+  issuer: () => string;
+  /** [auth.oauth_server] of config.toml */
+  oauth: OAuthServerConfig;
+  /** clock of OAuth authorization expiry and the refresh-token reuse window (tests move it) */
+  now: () => number;
 }
 
 export type Body = Record<string, unknown>;

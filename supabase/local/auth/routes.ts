@@ -6,7 +6,9 @@
  * even with the right password; sign-up returns a session at once unless e-mail confirmation is
  * on; a password change signs out the user's other sessions; an e-mail change waits for the
  * confirmation mails (flows.ts); /admin/* is served by admin.ts to the service role only; a
- * password over 72 bytes is refused as GoTrue does (400 validation_failed) and never signs in.
+ * password over 72 bytes is refused as GoTrue does (400 validation_failed) and never signs in;
+ * the OAuth 2.1 server's routes (/oauth/*, /user/oauth/grants, /.well-known/*) are served by
+ * oauth-server.ts, oauth-token.ts, oauth-grants.ts and oauth-clients.ts, and answer 404 feature_disabled when it is off.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, type Claims } from './jwt';
@@ -17,6 +19,10 @@ import type { IpLimit } from './ratelimit';
 import { checkPassword, jsonBody, objectOrEmpty, requireEmail, sendLinkMail, verifyLink, type AuthContext, type Body } from './context';
 import { otp, recover, startEmailChange, verifyPost, verifyRedirect } from './flows';
 import { AdminApi } from './admin';
+import { OAuthServerApi } from './oauth-server';
+import { OAuthClientsApi } from './oauth-clients';
+import { OAuthTokenApi } from './oauth-token';
+import { OAuthGrantsApi } from './oauth-grants';
 
 const LIMITED: Partial<Record<string, IpLimit>> = {
   'POST /signup': 'signup',
@@ -28,12 +34,22 @@ const LIMITED: Partial<Record<string, IpLimit>> = {
   'GET /verify': 'verify',
   'POST /verify': 'verify',
   'PUT /user': 'user',
+  'POST /oauth/token': 'token',
+  'POST /oauth/clients/register': 'signup',
 };
 
 export class AuthApi {
   private readonly admin: AdminApi;
+  readonly oauth: OAuthServerApi;
+  private readonly clients: OAuthClientsApi;
+  private readonly oauthToken: OAuthTokenApi;
+  private readonly grants: OAuthGrantsApi;
   constructor(private readonly ctx: AuthContext) {
     this.admin = new AdminApi(ctx);
+    this.oauth = new OAuthServerApi(ctx, (req) => this.currentUser(req));
+    this.clients = new OAuthClientsApi(ctx);
+    this.oauthToken = new OAuthTokenApi(ctx);
+    this.grants = new OAuthGrantsApi(ctx, (req) => this.currentUser(req));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
@@ -42,7 +58,37 @@ export class AuthApi {
     const limit = LIMITED[route];
     if (limit) this.ctx.limiter.checkIp(limit, req.socket.remoteAddress ?? 'unknown');
     if (path === '/admin' || path.startsWith('/admin/')) return this.admin.handle(req, res, method, path.slice('/admin'.length), url);
+    const authz = /^\/oauth\/authorizations\/([^/]+)(\/consent)?$/.exec(path);
+    if (authz) {
+      const id = decodeURIComponent(authz[1]!);
+      if (!authz[2] && method === 'GET') return this.oauth.details(req, res, id);
+      if (authz[2] && method === 'POST') return this.oauth.consent(req, res, id);
+    }
     switch (route) {
+      case 'GET /.well-known/jwks.json':
+        // GoTrue never publishes a symmetric key; with only the HS256 secret the set is empty
+        return sendJson(res, 200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
+      case 'GET /.well-known/openid-configuration':
+        return sendJson(res, 200, this.oauth.metadata(), { 'Cache-Control': 'public, max-age=600' });
+      case 'GET /.well-known/oauth-authorization-server':
+        this.oauth.requireEnabled();
+        return sendJson(res, 200, this.oauth.metadata(), { 'Cache-Control': 'public, max-age=600' });
+      case 'GET /oauth/authorize':
+        return this.oauth.authorize(res, url);
+      case 'POST /oauth/token':
+        return this.oauthToken.token(req, res);
+      case 'GET /oauth/userinfo':
+        return this.grants.userinfo(req, res);
+      case 'POST /oauth/clients/register':
+        this.oauth.requireEnabled();
+        if (!this.ctx.oauth.allowDynamicRegistration) {
+          throw authError(403, 'oauth_dynamic_client_registration_disabled', 'Dynamic client registration is not enabled');
+        }
+        return this.clients.register(req, res, 'dynamic');
+      case 'GET /user/oauth/grants':
+        return this.grants.listGrants(req, res);
+      case 'DELETE /user/oauth/grants':
+        return this.grants.revokeGrant(req, res, url);
       case 'GET /health':
         return sendJson(res, 200, { version: 'local', name: 'GoTrue', description: 'Bucket local auth' });
       case 'GET /settings':

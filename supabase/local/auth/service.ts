@@ -2,7 +2,11 @@
  * GoTrue-compatible account logic: users, sessions, refresh-token rotation, one-time tokens.
  * Invariants: passwords are stored only as bcrypt hashes, never of more than 72 bytes (bcrypt would
  * truncate), and a longer password never matches; refresh tokens rotate on every use
- * (a revoked token reused outside the 10 s reuse interval revokes the whole session);
+ * (as GoTrue: the parent of the session's active token gets that active token back, another
+ * revoked token is honoured within the 10 s reuse interval, past it its reuse revokes the whole
+ * session's family, and a family without a live token is refused outright); a session issued
+ * to an OAuth client (oauth_client_id) refreshes only with that client authenticated, and its
+ * access tokens carry `client_id` and `scope`;
  * one-time tokens are stored hashed, expire after otp_expiry and are single-use; a password
  * change revokes every other session and every outstanding one-time token (as GoTrue's
  * UpdatePassword); all state lives in the auth schema, written in superuser transactions.
@@ -11,7 +15,7 @@ import { randomBytes, randomUUID, createHash, randomInt } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Database, Tx } from '../db/database';
 import type { JwtKeys } from './jwt';
-import { authError } from './errors';
+import { authError, oauthError } from './errors';
 
 export interface UserRow {
   id: string;
@@ -41,6 +45,14 @@ export interface SessionJson {
 }
 
 const REUSE_INTERVAL_MS = 10_000;
+/** GoTrue's AMR method name for a session created by the OAuth server's code exchange. */
+export const OAUTH_CODE_AMR = 'oauth_provider/authorization_code';
+
+/** The OAuth client and scopes a session was issued for (GoTrue's sessions.oauth_client_id / scopes). */
+export interface OAuthGrant {
+  clientId: string;
+  scopes: string;
+}
 /** bcrypt reads at most 72 bytes of a password (GoTrue's MaxPasswordLength, internal/api/password.go). */
 export const MAX_PASSWORD_BYTES = 72;
 export const passwordTooLong = (pw: string): boolean => Buffer.byteLength(pw, 'utf8') > MAX_PASSWORD_BYTES;
@@ -85,9 +97,11 @@ export class AuthService {
   constructor(
     private readonly db: Database,
     private readonly keys: JwtKeys,
-    private readonly issuer: string,
+    private readonly issuer: () => string,
     private readonly jwtExpirySeconds: number,
     private readonly otpTtlMs = 3600_000,
+    /** the clock of the refresh-token reuse window (tests move it; JWT times stay real) */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** GoTrue's admin create answers bcrypt's ErrPasswordTooLong this way (internal/api/admin.go). */
@@ -156,14 +170,14 @@ export class AuthService {
     return r.rows.length > 0;
   }
 
-  private async accessToken(user: UserRow, sessionId: string, method: string): Promise<{ token: string; exp: number }> {
+  private async accessToken(user: UserRow, sessionId: string, method: string, oauth?: OAuthGrant): Promise<{ token: string; exp: number }> {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + this.jwtExpirySeconds;
     const token = await this.keys.sign({
       aud: 'authenticated',
       exp,
       iat,
-      iss: this.issuer,
+      iss: this.issuer(),
       sub: user.id,
       email: user.email,
       phone: '',
@@ -174,12 +188,14 @@ export class AuthService {
       amr: [{ method, timestamp: iat }],
       session_id: sessionId,
       is_anonymous: false,
+      // GoTrue's AccessTokenClaims: client_id and scope only on OAuth-issued sessions (omitempty)
+      ...(oauth ? { client_id: oauth.clientId, ...(oauth.scopes ? { scope: oauth.scopes } : {}) } : {}),
     });
     return { token, exp };
   }
 
-  private async sessionJson(user: UserRow, sessionId: string, refresh: string, method: string): Promise<SessionJson> {
-    const { token, exp } = await this.accessToken(user, sessionId, method);
+  private async sessionJson(user: UserRow, sessionId: string, refresh: string, method: string, oauth?: OAuthGrant): Promise<SessionJson> {
+    const { token, exp } = await this.accessToken(user, sessionId, method, oauth);
     return { access_token: token, token_type: 'bearer', expires_in: this.jwtExpirySeconds, expires_at: exp, refresh_token: refresh, user: userJson(user) };
   }
 
@@ -190,39 +206,61 @@ export class AuthService {
   }
 
   /** New session (sign-in, sign-up, verify). Updates last_sign_in_at. */
-  async startSession(tx: Tx, user: UserRow, method: string): Promise<SessionJson> {
+  /** New session (sign-in, sign-up, verify, OAuth code exchange). Updates last_sign_in_at. */
+  async startSession(tx: Tx, user: UserRow, method: string, oauth?: OAuthGrant): Promise<SessionJson> {
     const sessionId = randomUUID();
-    await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+    await tx.query('insert into auth.sessions (id, user_id, oauth_client_id, scopes) values ($1, $2, $3, $4)', [
+      sessionId,
+      user.id,
+      oauth?.clientId ?? null,
+      oauth?.scopes ?? null,
+    ]);
     const r = await tx.query<UserRow>('update auth.users set last_sign_in_at = now() where id = $1 returning *', [user.id]);
     const fresh = r.rows[0]!;
-    return this.sessionJson(fresh, sessionId, await this.newRefreshToken(tx, fresh, sessionId, null), method);
+    return this.sessionJson(fresh, sessionId, await this.newRefreshToken(tx, fresh, sessionId, null), method, oauth);
   }
 
-  async refresh(refreshToken: string): Promise<SessionJson> {
+  /**
+   * Refresh-token grant. `clientId` is the OAuth client authenticated at /oauth/token (null at
+   * /token): it must be the session's client, and a client may not refresh a user's own session.
+   */
+  async refresh(refreshToken: string, clientId: string | null = null): Promise<SessionJson> {
     const out = await this.db.asSuperuser(async (tx): Promise<SessionJson | 'reused'> => {
-      const r = await tx.query<{ token: string; user_id: string; session_id: string; revoked: boolean; updated_at: Date }>(
-        'select token, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update',
+      const r = await tx.query<{ token: string; user_id: string; session_id: string; revoked: boolean; updated_at: Date; oauth_client_id: string | null; scopes: string | null }>(
+        `select t.token, t.user_id, t.session_id, t.revoked, t.updated_at, s.oauth_client_id, s.scopes
+           from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id where t.token = $1 for update of t`,
         [refreshToken],
       );
       const row = r.rows[0];
       if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       const user = await this.findById(tx, row.user_id);
       if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw authError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
+      if (row.oauth_client_id && !clientId) throw oauthError('invalid_client', 'Client authentication required for OAuth session');
+      if (row.oauth_client_id && clientId !== row.oauth_client_id) throw oauthError('invalid_client', "Client does not match the session's OAuth client");
+      if (!row.oauth_client_id && clientId) throw oauthError('invalid_client', 'Client authentication not allowed for non-OAuth session');
+      const oauth = row.oauth_client_id ? { clientId: row.oauth_client_id, scopes: row.scopes ?? '' } : undefined;
+      const method = oauth ? OAUTH_CODE_AMR : 'token_refresh';
+      const now = new Date(this.now()).toISOString();
       if (row.revoked) {
-        const active = await tx.query<{ token: string }>(
-          'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+        const active = await tx.query<{ token: string; parent: string | null }>(
+          'select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
           [row.session_id],
         );
-        const within = Date.now() - new Date(row.updated_at).getTime() < REUSE_INTERVAL_MS;
-        if (within && active.rows[0]) return this.sessionJson(user, row.session_id, active.rows[0].token, 'token_refresh');
-        // reuse detected: revoke the whole token family
-        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id]);
-        return 'reused'; // commit the revocation, then answer the error
+        // the client lost the answer to its last refresh: hand back the token that answer held
+        if (active.rows[0]?.parent === row.token) return this.sessionJson(user, row.session_id, active.rows[0].token, method, oauth);
+        // stricter than GoTrue: a family revoked for reuse has no live token, and then no grace either
+        if (!active.rows[0] || this.now() - new Date(row.updated_at).getTime() > REUSE_INTERVAL_MS) {
+          // reuse detected: revoke the whole token family
+          await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1', [row.session_id, now]);
+          return 'reused'; // commit the revocation, then answer the error
+        }
       }
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [row.token]);
+      // a reuse within the interval gets a new child token, as GoTrue's swap does; its window stays put
+      if (!row.revoked) await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where token = $1', [row.token, now]);
       await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
       const next = await this.newRefreshToken(tx, user, row.session_id, row.token);
-      return this.sessionJson(user, row.session_id, next, 'token_refresh');
+      return this.sessionJson(user, row.session_id, next, method, oauth);
     });
     if (out === 'reused') throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     return out;

@@ -74,6 +74,58 @@ create table if not exists auth.refresh_tokens (
   updated_at timestamptz not null default now()
 );
 
+-- OAuth 2.1 server (GoTrue's migrations 2025073…–20251111…): registered clients, pending and
+-- approved authorization requests (the code lives on the approved row until it is exchanged),
+-- one consent per (user, client), and sessions that remember the client and scopes they were
+-- issued for. Secrets are stored only as SHA-256 hashes.
+create table if not exists auth.oauth_clients (
+  id uuid primary key,
+  client_secret_hash text,
+  registration_type text not null check (registration_type in ('dynamic', 'manual')),
+  client_type text not null default 'confidential' check (client_type in ('public', 'confidential')),
+  token_endpoint_auth_method text not null
+    check (token_endpoint_auth_method in ('none', 'client_secret_basic', 'client_secret_post')),
+  redirect_uris text not null,
+  grant_types text not null,
+  client_name text check (char_length(client_name) <= 1024),
+  client_uri text check (char_length(client_uri) <= 2048),
+  logo_uri text check (char_length(logo_uri) <= 2048),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz
+);
+create table if not exists auth.oauth_authorizations (
+  id uuid primary key default gen_random_uuid(),
+  authorization_id text not null unique,
+  client_id uuid not null references auth.oauth_clients (id) on delete cascade,
+  user_id uuid references auth.users (id) on delete cascade,
+  redirect_uri text not null check (char_length(redirect_uri) <= 2048),
+  scope text not null check (char_length(scope) <= 4096),
+  state text check (char_length(state) <= 4096),
+  resource text check (char_length(resource) <= 2048),
+  code_challenge text check (char_length(code_challenge) <= 128),
+  code_challenge_method text check (code_challenge_method in ('s256', 'plain')),
+  nonce text check (char_length(nonce) <= 255),
+  response_type text not null default 'code' check (response_type = 'code'),
+  status text not null default 'pending' check (status in ('pending', 'approved', 'denied', 'expired')),
+  authorization_code text unique check (char_length(authorization_code) <= 255),
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  approved_at timestamptz
+);
+create table if not exists auth.oauth_consents (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  client_id uuid not null references auth.oauth_clients (id) on delete cascade,
+  scopes text not null check (char_length(trim(scopes)) > 0 and char_length(scopes) <= 2048),
+  granted_at timestamptz not null default now(),
+  revoked_at timestamptz,
+  unique (user_id, client_id)
+);
+alter table auth.sessions add column if not exists oauth_client_id uuid references auth.oauth_clients (id) on delete cascade;
+alter table auth.sessions add column if not exists scopes text check (char_length(scopes) <= 4096);
+create index if not exists sessions_oauth_client_id_idx on auth.sessions (oauth_client_id);
+
 create table if not exists auth.one_time_tokens (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,

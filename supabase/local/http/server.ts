@@ -160,11 +160,15 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
       if (req.method === 'OPTIONS') return send(res, 204, null);
       if (area === 'other') {
         if (path === '/' || path === '/health') return sendJson(res, 200, { status: 'ok', name: 'bucket-local-supabase' });
+        // RFC 8414 §3: the metadata of issuer <origin>/auth/v1 lives at /.well-known/oauth-authorization-server/auth/v1
+        if (req.method === 'GET' && (path === WELL_KNOWN_AS || path === `${WELL_KNOWN_AS}/auth/v1`)) {
+          return await apis.auth.handle(req, res, '/.well-known/oauth-authorization-server', url);
+        }
         return sendJson(res, 404, { message: 'no Route matched with those values' });
       }
       if (area === 'auth') {
         const sub = path.slice('/auth/v1'.length) || '/';
-        const open = ['/verify', '/authorize', '/callback', '/health'].includes(sub) && req.method === 'GET';
+        const open = isOpenAuthRoute(req.method ?? 'GET', sub);
         if (!open) {
           const { error } = await resolveClaims(req, apis.keys, 'rest');
           if (error) {
@@ -204,6 +208,17 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
   }
 
   return { server, stop };
+}
+
+const WELL_KNOWN_AS = '/.well-known/oauth-authorization-server';
+
+/**
+ * Auth routes reached without an apikey: links and redirects a browser follows, and the OAuth
+ * server's public endpoints a third-party client calls (it holds no project key).
+ */
+function isOpenAuthRoute(method: string, sub: string): boolean {
+  if (method === 'GET') return ['/verify', '/authorize', '/callback', '/health', '/oauth/authorize'].includes(sub) || sub.startsWith('/.well-known/');
+  return method === 'POST' && (sub === '/oauth/token' || sub === '/oauth/clients/register');
 }
 
 /** Fairness key: one queue per signed-in user, per role and address otherwise. */
