@@ -17,7 +17,13 @@ let other: string; // a second registered app
 beforeAll(async () => {
   backend = await withBackend();
   dev = await person(backend, ['developer'], {}, 'api-dev');
-  app = await registerApp(dev, ['media:read', 'preferences:read', 'preferences:write', 'events:write', 'analytics:read']);
+  app = await registerApp(dev, [
+    'media:read',
+    'preferences:read',
+    'preferences:write',
+    'events:write',
+    'analytics:read',
+  ]);
   other = await registerApp(dev, ['media:read', 'preferences:read', 'analytics:read'], 'Other App');
 });
 afterAll(async () => {
@@ -50,20 +56,39 @@ describe('MediaID API: the granted path', () => {
     const prefs = await call(token, 'api_get_preferences');
     expect(prefs.error).toBeNull();
     expect(prefs.data).toMatchObject({
-      role: 'fan', interests: ['vinyl', 'live shows'], genre_preferences: ['fan-jazz', 'soul'],
-      location_code: 'GB', content_flags: { mood: 'calm' }, withheld: [],
+      role: 'fan',
+      interests: ['vinyl', 'live shows'],
+      genre_preferences: ['fan-jazz', 'soul'],
+      location_code: 'GB',
+      content_flags: { mood: 'calm' },
+      withheld: [],
     });
     const me = await call(token, 'api_users_me');
     expect(me.error).toBeNull();
-    expect(me.data).toMatchObject({ id: fan.user.id, role: 'fan', display_name: 'Robin', location_code: 'GB', withheld: [] });
+    expect(me.data).toMatchObject({
+      id: fan.user.id,
+      role: 'fan',
+      display_name: 'Robin',
+      location_code: 'GB',
+      withheld: [],
+    });
     expect(me.data?.scopes).toEqual(['media:read', 'preferences:read']);
 
-    const grants = await fan.client.from('mediaid_grants').select('last_used_at, app_name').eq('client_id', app).single();
+    const grants = await fan.client
+      .from('mediaid_grants')
+      .select('last_used_at, app_name')
+      .eq('client_id', app)
+      .single();
     expect(grants.data?.app_name).toBe('Crate Finder');
     expect(Date.now() - Date.parse(grants.data!.last_used_at as string)).toBeLessThan(60_000);
     const log = await fan.client.from('mediaid_access_log').select('client_id, app_name, call, action').order('at');
     expect(log.data).toEqual([
-      { client_id: app, app_name: 'Crate Finder', call: 'GET /api/v1/preferences', action: 'read your genre preferences and interests' },
+      {
+        client_id: app,
+        app_name: 'Crate Finder',
+        call: 'GET /api/v1/preferences',
+        action: 'read your genre preferences and interests',
+      },
       { client_id: app, app_name: 'Crate Finder', call: 'GET /api/v1/users/me', action: 'read your MediaID summary' },
     ]);
     // Nobody else reads the log: another user, nor the app itself.
@@ -84,8 +109,16 @@ describe('MediaID API: the granted path', () => {
       expect(bad.error?.message).toBe('invalid_request');
       expect(bad.error?.details).toBeTruthy();
     }
-    const row = await fan.client.from('media_ids').select('genre_preferences, interests, location_code').eq('role', 'fan').single();
-    expect(row.data).toEqual({ genre_preferences: ['ambient', 'dub'], interests: ['vinyl', 'live shows'], location_code: 'GB' });
+    const row = await fan.client
+      .from('media_ids')
+      .select('genre_preferences, interests, location_code')
+      .eq('role', 'fan')
+      .single();
+    expect(row.data).toEqual({
+      genre_preferences: ['ambient', 'dub'],
+      interests: ['vinyl', 'live shows'],
+      location_code: 'GB',
+    });
   });
 });
 
@@ -141,7 +174,12 @@ describe('MediaID API: attacks', () => {
     expect(rev.data?.revoked_at).toBeTruthy();
     refused(await call(token, 'api_get_preferences'), 'invalid_token');
     // Granting again (the user's choice) restores access with the same token.
-    const again = await fan.client.from('mediaid_grants').update({ revoked_at: null }).eq('client_id', app).select().single();
+    const again = await fan.client
+      .from('mediaid_grants')
+      .update({ revoked_at: null })
+      .eq('client_id', app)
+      .select()
+      .single();
     expect(again.error).toBeNull();
     expect((await call(token, 'api_get_preferences')).error).toBeNull();
   });
@@ -152,13 +190,15 @@ describe('MediaID API: attacks', () => {
     const g = await grant(fan, unregistered, 'fan', ['preferences:read']);
     expect(g.error?.code).toBe('42501');
     const token = await appToken(backend, fan.user, unregistered);
-    for (const fn of ['api_users_me', 'api_get_preferences', 'api_get_analytics']) refused(await call(token, fn), 'invalid_token');
+    for (const fn of ['api_users_me', 'api_get_preferences', 'api_get_analytics'])
+      refused(await call(token, fn), 'invalid_token');
   });
 
   it("a token of another client is refused against this client's grant (no replay across apps)", async () => {
     const { fan } = await fanWith(['media:read', 'preferences:read', 'analytics:read']);
     const foreign = await appToken(backend, fan.user, other);
-    for (const fn of ['api_users_me', 'api_get_preferences', 'api_get_analytics']) refused(await call(foreign, fn), 'invalid_token');
+    for (const fn of ['api_users_me', 'api_get_preferences', 'api_get_analytics'])
+      refused(await call(foreign, fn), 'invalid_token');
   });
 
   it('grants name only scopes the app registered, only for oneself, and never come from an app token', async () => {
@@ -166,14 +206,22 @@ describe('MediaID API: attacks', () => {
     const wider = await grant(fan, other, 'fan', ['preferences:read', 'preferences:write']);
     expect(wider.error?.message).toBe('scope preferences:write is not registered by this app');
     const victim = await person(backend, ['fan'], {}, 'api-victim');
-    const forged = await fan.client.from('mediaid_grants').insert({ user_id: victim.user.id, client_id: app, role: 'fan', scopes: ['preferences:read'] });
+    const forged = await fan.client
+      .from('mediaid_grants')
+      .insert({ user_id: victim.user.id, client_id: app, role: 'fan', scopes: ['preferences:read'] });
     expect(forged.error?.code).toBe('42501');
     // The app tries to grant or widen for itself with the user's OAuth token.
     const token = await appToken(backend, fan.user, app);
-    const byApp = await appClient(backend, token).from('mediaid_grants').insert({ user_id: fan.user.id, client_id: app, role: 'fan', scopes: ['preferences:read'] });
+    const byApp = await appClient(backend, token)
+      .from('mediaid_grants')
+      .insert({ user_id: fan.user.id, client_id: app, role: 'fan', scopes: ['preferences:read'] });
     expect(byApp.error?.code).toBe('42501');
     expect((await grant(fan, app, 'fan', ['preferences:read'])).error).toBeNull();
-    const widen = await appClient(backend, token).from('mediaid_grants').update({ scopes: ['preferences:read', 'preferences:write'] }).eq('client_id', app).select();
+    const widen = await appClient(backend, token)
+      .from('mediaid_grants')
+      .update({ scopes: ['preferences:read', 'preferences:write'] })
+      .eq('client_id', app)
+      .select();
     expect(widen.data ?? []).toEqual([]);
     const row = await fan.client.from('mediaid_grants').select('scopes').eq('client_id', app).single();
     expect(row.data?.scopes).toEqual(['preferences:read']);
@@ -181,14 +229,27 @@ describe('MediaID API: attacks', () => {
 
   it('the server owns granted_at, last_used_at and revoked_at', async () => {
     const fan = await person(backend, ['fan'], {}, 'api-server-owned');
-    const g = await fan.client.from('mediaid_grants').insert({
-      user_id: fan.user.id, client_id: app, role: 'fan', scopes: ['preferences:read'],
-      granted_at: '2001-01-01T00:00:00Z', last_used_at: '2001-01-01T00:00:00Z',
-    }).select().single();
+    const g = await fan.client
+      .from('mediaid_grants')
+      .insert({
+        user_id: fan.user.id,
+        client_id: app,
+        role: 'fan',
+        scopes: ['preferences:read'],
+        granted_at: '2001-01-01T00:00:00Z',
+        last_used_at: '2001-01-01T00:00:00Z',
+      })
+      .select()
+      .single();
     expect(g.error).toBeNull();
     expect(Date.now() - Date.parse(g.data!.granted_at as string)).toBeLessThan(60_000);
     expect(g.data?.last_used_at).toBeNull();
-    const rev = await fan.client.from('mediaid_grants').update({ revoked_at: '2099-01-01T00:00:00Z' }).eq('client_id', app).select().single();
+    const rev = await fan.client
+      .from('mediaid_grants')
+      .update({ revoked_at: '2099-01-01T00:00:00Z' })
+      .eq('client_id', app)
+      .select()
+      .single();
     expect(Math.abs(Date.now() - Date.parse(rev.data!.revoked_at as string))).toBeLessThan(60_000);
   });
 
@@ -204,8 +265,17 @@ describe('MediaID API: privacy switches at output, on the next call', () => {
   it('location_access off: the next read has no location, with no new consent', async () => {
     const { fan, token } = await fanWith(['media:read', 'preferences:read']);
     expect((await call(token, 'api_get_preferences')).data).toMatchObject({ location_code: 'GB' });
-    const off = await fan.client.from('media_ids')
-      .update({ privacy_settings: { data_sharing: true, location_access: false, audio_capture: false, anonymous_logging: false, marketing_communications: false } })
+    const off = await fan.client
+      .from('media_ids')
+      .update({
+        privacy_settings: {
+          data_sharing: true,
+          location_access: false,
+          audio_capture: false,
+          anonymous_logging: false,
+          marketing_communications: false,
+        },
+      })
       .eq('role', 'fan');
     expect(off.error).toBeNull();
     const prefs = await call(token, 'api_get_preferences');
@@ -219,23 +289,30 @@ describe('MediaID API: privacy switches at output, on the next call', () => {
 
   it('data_sharing off: only the user id and granted role leave the database', async () => {
     const { fan, token } = await fanWith(['media:read', 'preferences:read'], { data_sharing: false });
-    expect((await fan.client.from('profiles').upsert({ id: fan.user.id, display_name: 'Hidden Name' })).error).toBeNull();
+    expect(
+      (await fan.client.from('profiles').upsert({ id: fan.user.id, display_name: 'Hidden Name' })).error,
+    ).toBeNull();
     const prefs = await call(token, 'api_get_preferences');
     expect(prefs.error).toBeNull();
     expect(prefs.data).toEqual({
-      role: 'fan', updated_at: expect.any(String),
+      role: 'fan',
+      updated_at: expect.any(String),
       withheld: ['interests', 'genre_preferences', 'content_flags', 'location_code'],
     });
     const me = await call(token, 'api_users_me');
     expect(me.data).toEqual({
-      id: fan.user.id, role: 'fan', scopes: ['media:read', 'preferences:read'],
+      id: fan.user.id,
+      role: 'fan',
+      scopes: ['media:read', 'preferences:read'],
       withheld: ['display_name', 'location_code', 'member_since'],
     });
   });
 
   it('anonymous_logging on: the stored event is not linked to the user; off: it is', async () => {
     const anon = await fanWith(['events:write'], { anonymous_logging: true });
-    const a = await call(anon.token, 'api_post_event', { p: { event_type: 'track_played', metadata: { track: 't-1' } } });
+    const a = await call(anon.token, 'api_post_event', {
+      p: { event_type: 'track_played', metadata: { track: 't-1' } },
+    });
     expect(a.error).toBeNull();
     expect(a.data).toEqual({ recorded: true, event_type: 'track_played', anonymous: true });
     const linked = await fanWith(['events:write'], { anonymous_logging: false });
@@ -245,10 +322,12 @@ describe('MediaID API: privacy switches at output, on the next call', () => {
       "select event_type, user_id, role, is_anonymous, date_trunc('hour', created_at) = created_at as hourly from public.mediaid_events where client_id = $1 and metadata ->> 'track' = 't-1' or id = $2",
       [app, l.data!.id],
     );
-    expect(rows.rows).toEqual(expect.arrayContaining([
-      { event_type: 'track_played', user_id: null, role: null, is_anonymous: true, hourly: true },
-      { event_type: 'track_saved', user_id: linked.fan.user.id, role: 'fan', is_anonymous: false, hourly: false },
-    ]));
+    expect(rows.rows).toEqual(
+      expect.arrayContaining([
+        { event_type: 'track_played', user_id: null, role: null, is_anonymous: true, hourly: true },
+        { event_type: 'track_saved', user_id: linked.fan.user.id, role: 'fan', is_anonymous: false, hourly: false },
+      ]),
+    );
     const bad = await call(anon.token, 'api_post_event', { p: { event_type: 'DROP TABLE' } });
     expect(bad.status).toBe(400);
   });

@@ -54,15 +54,39 @@ beforeAll(async () => {
   clientId = await registerApp(user, ['preferences:read']);
   expect((await grant(user, clientId, 'fan', ['preferences:read'])).error).toBeNull();
   expect((await user.client.from('profiles').upsert({ id: user.user.id, display_name: 'Fence' })).error).toBeNull();
-  expect((await user.client.from('developer_webhooks').insert({ client_id: clientId, url: 'https://hooks.example.test/in' })).error).toBeNull();
-  expect((await user.client.from('content_items').insert({ artist_id: user.user.id, title: 'Song', file_path: `${user.user.id}/song.txt`, is_public: true })).error).toBeNull();
-  expect((await user.client.storage.from('content').upload(`${user.user.id}/song.txt`, new Blob(['la la']), { contentType: 'text/plain' })).error).toBeNull();
-  expect((await user.client.from('subscriptions').insert({ fan_id: user.user.id, artist_id: user.user.id, artist_name: 'Me' })).error).toBeNull();
+  expect(
+    (await user.client.from('developer_webhooks').insert({ client_id: clientId, url: 'https://hooks.example.test/in' }))
+      .error,
+  ).toBeNull();
+  expect(
+    (
+      await user.client
+        .from('content_items')
+        .insert({ artist_id: user.user.id, title: 'Song', file_path: `${user.user.id}/song.txt`, is_public: true })
+    ).error,
+  ).toBeNull();
+  expect(
+    (
+      await user.client.storage
+        .from('content')
+        .upload(`${user.user.id}/song.txt`, new Blob(['la la']), { contentType: 'text/plain' })
+    ).error,
+  ).toBeNull();
+  expect(
+    (
+      await user.client
+        .from('subscriptions')
+        .insert({ fan_id: user.user.id, artist_id: user.user.id, artist_name: 'Me' })
+    ).error,
+  ).toBeNull();
   token = await appToken(backend, user.user, clientId);
   // The grant is live: one API call works, so refusals below are the fence, not a dead grant.
   const ok = await appClient(backend, token).rpc('api_get_preferences');
   expect(ok.error).toBeNull();
-  await user.client.from('media_ids').update({ interests: ['fenced'] }).eq('role', 'fan'); // an outbox row
+  await user.client
+    .from('media_ids')
+    .update({ interests: ['fenced'] })
+    .eq('role', 'fan'); // an outbox row
 });
 afterAll(async () => {
   await closeAll(...rtClients);
@@ -73,10 +97,20 @@ describe('the fence, from the catalog', () => {
   it('every table in public, and every table an API role may touch elsewhere, is fenced', async () => {
     const rows = (await backend.query(FENCE_SQL)).rows as { name: string; fenced: boolean }[];
     expect(rows.filter((r) => !r.fenced).map((r) => r.name)).toEqual([]);
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([
-      'public.profiles', 'public.media_ids', 'public.mediaid_grants', 'public.mediaid_access_log', 'public.webhook_outbox',
-      'public.developer_webhooks', 'public.sync_tables', 'storage.objects', 'storage.buckets', 'realtime.messages',
-    ]));
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'public.profiles',
+        'public.media_ids',
+        'public.mediaid_grants',
+        'public.mediaid_access_log',
+        'public.webhook_outbox',
+        'public.developer_webhooks',
+        'public.sync_tables',
+        'storage.objects',
+        'storage.buckets',
+        'realtime.messages',
+      ]),
+    );
   });
 
   it('catches a table added without the fence', async () => {
@@ -103,9 +137,11 @@ describe('the fence, from the catalog', () => {
 
 describe('the fence, at runtime', () => {
   it('the app token reads no row of any table or view its user can read', async () => {
-    const readable = (await backend.query(
-      "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'v', 'p') and has_table_privilege('authenticated', c.oid, 'SELECT') order by 1",
-    )).rows.map((r: { name: string }) => r.name);
+    const readable = (
+      await backend.query(
+        "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'v', 'p') and has_table_privilege('authenticated', c.oid, 'SELECT') order by 1",
+      )
+    ).rows.map((r: { name: string }) => r.name);
     const app = appClient(backend, token);
     const seenBySession: string[] = [];
     for (const table of readable) {
@@ -115,21 +151,39 @@ describe('the fence, at runtime', () => {
       const byApp = await app.from(table).select('*');
       expect(byApp.data ?? [], `${table} through an app token`).toEqual([]);
     }
-    expect(seenBySession).toEqual(expect.arrayContaining([
-      'profiles', 'media_ids', 'content_items', 'developer_apps', 'developer_webhooks', 'mediaid_grants',
-      'mediaid_access_log', 'webhook_outbox', 'subscriptions', 'daily_rewards', 'sync_tables',
-    ]));
+    expect(seenBySession).toEqual(
+      expect.arrayContaining([
+        'profiles',
+        'media_ids',
+        'content_items',
+        'developer_apps',
+        'developer_webhooks',
+        'mediaid_grants',
+        'mediaid_access_log',
+        'webhook_outbox',
+        'subscriptions',
+        'daily_rewards',
+        'sync_tables',
+      ]),
+    );
   });
 
   it('the app token writes nothing: no insert, update or sync push', async () => {
     const app = appClient(backend, token);
     const ins = await app.from('media_ids').insert({ user_uuid: user.user.id, role: 'brand' });
     expect(ins.error?.code).toBe('42501');
-    const upd = await app.from('media_ids').update({ interests: ['owned'] }).eq('user_uuid', user.user.id).select();
+    const upd = await app
+      .from('media_ids')
+      .update({ interests: ['owned'] })
+      .eq('user_uuid', user.user.id)
+      .select();
     expect(upd.data ?? []).toEqual([]);
     const prof = await app.from('profiles').update({ display_name: 'Owned' }).eq('id', user.user.id).select();
     expect(prof.data ?? []).toEqual([]);
-    const push = await app.rpc('sync_push', { p_table: 'profiles', p_rows: [{ new: { id: user.user.id, display_name: 'Owned' }, assumed: null }] });
+    const push = await app.rpc('sync_push', {
+      p_table: 'profiles',
+      p_rows: [{ new: { id: user.user.id, display_name: 'Owned' }, assumed: null }],
+    });
     expect(push.error?.code).toBe('42501');
     expect(push.error?.message).toBe('invalid_token');
     const row = await user.client.from('profiles').select('display_name').single();
@@ -151,7 +205,9 @@ describe('the fence, at runtime', () => {
 
   it('storage: the app token lists, downloads and uploads nothing', async () => {
     const app = appClient(backend, token);
-    expect((await user.client.storage.from('content').list(user.user.id)).data?.map((o) => o.name)).toEqual(['song.txt']);
+    expect((await user.client.storage.from('content').list(user.user.id)).data?.map((o) => o.name)).toEqual([
+      'song.txt',
+    ]);
     const list = await app.storage.from('content').list(user.user.id);
     expect(list.data ?? []).toEqual([]);
     const down = await app.storage.from('content').download(`${user.user.id}/song.txt`);

@@ -13,7 +13,12 @@ export type Actor = { client: SupabaseClient; user: User; accessToken: string };
 export type Role = 'fan' | 'artist' | 'brand' | 'developer';
 
 /** A signed-in user holding a MediaID for each role (privacy settings merged over the defaults). */
-export async function person(backend: LocalBackend, roles: Role[], privacy: Record<string, boolean> = {}, tag = 'mediaid'): Promise<Actor> {
+export async function person(
+  backend: LocalBackend,
+  roles: Role[],
+  privacy: Record<string, boolean> = {},
+  tag = 'mediaid',
+): Promise<Actor> {
   const made = await createUserClient(backend, uniqueEmail(tag), 'mediaid-pass-1', { role: roles[0] });
   for (const role of roles) {
     const { error } = await made.client.from('media_ids').insert({
@@ -24,8 +29,12 @@ export async function person(backend: LocalBackend, roles: Role[], privacy: Reco
       location_code: 'GB',
       content_flags: { mood: 'calm' },
       privacy_settings: {
-        data_sharing: true, location_access: true, audio_capture: false, anonymous_logging: false,
-        marketing_communications: false, ...privacy,
+        data_sharing: true,
+        location_access: true,
+        audio_capture: false,
+        anonymous_logging: false,
+        marketing_communications: false,
+        ...privacy,
       },
     });
     if (error) throw new Error(`${role} MediaID: ${error.message}`);
@@ -52,7 +61,11 @@ export async function registerApp(dev: Actor, scopes: string[], name = 'Crate Fi
 
 /** The user grants the app (as the consent screen will). */
 export async function grant(user: Actor, clientId: string, role: Role, scopes: string[]) {
-  return user.client.from('mediaid_grants').insert({ user_id: user.user.id, client_id: clientId, role, scopes }).select().single();
+  return user.client
+    .from('mediaid_grants')
+    .insert({ user_id: user.user.id, client_id: clientId, role, scopes })
+    .select()
+    .single();
 }
 
 /** The user revokes the app (as 'Connected apps' will). */
