@@ -185,12 +185,8 @@ create policy mediaid_grants_update_own on public.mediaid_grants for update to a
 
 insert into public.sync_tables (name) values ('mediaid_grants');
 
--- Live sync: the user's devices pull their grants (Connected apps).
-create trigger live_changed_insert after insert on public.mediaid_grants referencing new table as new_rows
-  for each statement execute function public.live_changed('user:', 'user_id', '["mediaid_grants"]');
-create trigger live_changed_update after update on public.mediaid_grants
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function public.live_changed('user:', 'user_id', '["mediaid_grants"]');
+-- Pulled through sync_pull ('mediaid_grants'). No live_changed triggers yet: live-topics.test.ts
+-- ties them to the device's collections, and the device collection comes with 'Connected apps'.
 
 -- ------------------------------------------------------------------ access log
 create table public.mediaid_access_log (
