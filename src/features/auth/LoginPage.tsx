@@ -5,8 +5,8 @@ import { AuthPanel } from './components/AuthPanel';
 import { ForgotPasswordForm } from './components/ForgotPasswordForm';
 import { SignInForm } from './components/SignInForm';
 
-/** Sign-in screen (spec §2): success goes to /auto-route; forgot password in place. */
-export function LoginPage() {
+/** Sign-in screen (spec §2): success goes to /auto-route (or back to `redirectTo`); forgot password in place. */
+export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   // The email typed into the sign-in form when 'Forgot password?' was clicked; null while signing in.
   const [forgot, setForgot] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -17,7 +17,8 @@ export function LoginPage() {
           <ForgotPasswordForm initialEmail={forgot} onBackToSignIn={() => setForgot(null)} />
         ) : (
           <SignInForm
-            onSuccess={() => void navigate({ to: '/auto-route' })}
+            // a full path with its search (an app's consent request) goes back as it was
+            onSuccess={() => (redirectTo ? void navigate({ href: redirectTo }) : void navigate({ to: '/auto-route' }))}
             onForgotPassword={setForgot}
             onSwitchToSignUp={() => void navigate({ to: '/welcome' })}
           />
