@@ -14,14 +14,20 @@ export function PrivacySection({ role, userId }: { role: Role; userId: string })
   const mediaId = useMediaId(role);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The switch moves at once; the draft gives way as soon as the local row changes (this write or another device's).
+  const [draft, setDraft] = useState<{ base: PrivacySettings; value: PrivacySettings } | null>(null);
+  const stored = mediaId?.privacy_settings ?? null;
+  const shown = draft && stored === draft.base ? draft.value : stored;
 
   async function save(next: PrivacySettings) {
-    if (!db) return setError('Your MediaID is still loading on this device. Try again in a moment.');
+    if (!db || !stored) return setError('Your MediaID is still loading on this device. Try again in a moment.');
     setError(null);
+    setDraft({ base: stored, value: next });
     try {
       await upsertMediaId(db, { user_uuid: userId, role, privacy_settings: next });
       setSaved(true);
     } catch (e) {
+      setDraft(null);
       setError(`Could not save your privacy settings: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
@@ -32,8 +38,8 @@ export function PrivacySection({ role, userId }: { role: Role; userId: string })
       description={`What your ${ROLE_DISPLAY[role].name} MediaID shares. Connected apps see a change on their next request.`}
       testId="privacy-settings"
     >
-      {mediaId ? (
-        <PrivacyControls value={mediaId.privacy_settings} onChange={(next) => void save(next)} />
+      {shown ? (
+        <PrivacyControls value={shown} onChange={(next) => void save(next)} />
       ) : (
         <Text c="dimmed">Loading your MediaID...</Text>
       )}
