@@ -78,6 +78,23 @@ async function getPreferences(accessToken: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** The app's redirect to the authorization endpoint, with a fresh PKCE verifier and state. */
+async function authorizeUrl(endpoint: string, clientId: string) {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(endpoint);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: 'email',
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  return { url: url.toString(), verifier, state };
+}
+
 async function openMediaIdSettings(page: Page) {
   await page.goto('/dashboard/fan');
   await page.getByRole('button', { name: /^Current role: Fan/ }).click();
@@ -87,7 +104,7 @@ async function openMediaIdSettings(page: Page) {
 }
 
 test('a fan connects an app with MediaID, limits it with a privacy switch, then revokes it', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const clientId = await registerApp();
   await signUpFan(page, `consent-fan-${run}@example.test`, 'secret-pass-1');
 
@@ -106,25 +123,14 @@ test('a fan connects an app with MediaID, limits it with a privacy switch, then 
     await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
   );
   const client: oauth.Client = { client_id: clientId };
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const authorize = new URL(as.authorization_endpoint!);
-  authorize.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    response_type: 'code',
-    scope: 'email',
-    state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  }).toString();
+  const { url: authorize, verifier, state } = await authorizeUrl(as.authorization_endpoint!, clientId);
   let callback: URL | null = null;
-  await page.route('http://localhost:7777/**', async (route) => {
+  await page.context().route('http://localhost:7777/**', async (route) => {
     callback = new URL(route.request().url());
     await route.fulfill({ contentType: 'text/html', body: '<title>Crate Finder</title><h1>Signed in</h1>' });
   });
 
-  await page.goto(authorize.toString());
+  await page.goto(authorize);
   await expect(page).toHaveURL(/\/oauth\/consent\?authorization_id=/);
   const consent = page.getByRole('heading', { name: `${APP_NAME} wants to use your MediaID`, level: 1 });
   await expect(consent).toBeVisible({ timeout: 20_000 });
@@ -173,6 +179,12 @@ test('a fan connects an app with MediaID, limits it with a privacy switch, then 
   );
   await shoot(page, 'settings');
 
+  // Granted before and asking for nothing more: the app gets a code without a question.
+  callback = null;
+  await page.goto((await authorizeUrl(as.authorization_endpoint!, clientId)).url);
+  await expect.poll(() => callback?.searchParams.get('code') ?? null, { timeout: 20_000 }).not.toBeNull();
+  await openMediaIdSettings(page);
+
   // Revoke: confirm, see the result; the app's next call and its refresh fail.
   await apps.getByRole('button', { name: `Revoke ${APP_NAME}` }).click();
   const dialog = page.getByRole('dialog', { name: `Revoke ${APP_NAME}?` });
@@ -185,4 +197,26 @@ test('a fan connects an app with MediaID, limits it with a privacy switch, then 
   const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
   await expect(oauth.processRefreshTokenResponse(as, client, refresh)).rejects.toThrow();
   await shoot(page, 'revoked');
+
+  // Revoked, the app must ask again; signed out, the consent screen sends the fan to sign in and back.
+  const other = await page.context().browser()!.newContext();
+  let otherCallback: URL | null = null;
+  await other.route('http://localhost:7777/**', async (route) => {
+    otherCallback = new URL(route.request().url());
+    await route.fulfill({ contentType: 'text/html', body: '<h1>Back at the app</h1>' });
+  });
+  const signedOut = await other.newPage();
+  await signedOut.goto((await authorizeUrl(as.authorization_endpoint!, clientId)).url);
+  await expect(signedOut).toHaveURL(/\/login\?redirect=/, { timeout: 20_000 });
+  await signedOut.getByLabel('Email').fill(`consent-fan-${run}@example.test`);
+  await signedOut.getByLabel(/^Password/).fill('secret-pass-1');
+  await signedOut.getByRole('button', { name: 'Sign In' }).click();
+  await expect(signedOut.getByRole('heading', { name: `${APP_NAME} wants to use your MediaID` })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(signedOut.getByText('Location stays hidden — Location Access is off')).toBeVisible();
+  await shoot(signedOut, 'consent-withheld');
+  await signedOut.getByRole('button', { name: 'Deny' }).click();
+  await expect.poll(() => otherCallback?.searchParams.get('error') ?? null, { timeout: 20_000 }).toBe('access_denied');
+  await other.close();
 });
