@@ -38,7 +38,9 @@ describe('mediaid_app_info', () => {
   it('answers nothing for an unknown or disabled app', async () => {
     expect((await fan.client.rpc('mediaid_app_info', { p_client_id: 'bkt_unknownunknownunknown' })).data).toEqual([]);
     const disabled = await registerApp(dev, ['media:read'], 'Switched Off');
-    expect((await dev.client.from('developer_apps').update({ status: 'disabled' }).eq('client_id', disabled)).error).toBeNull();
+    expect(
+      (await dev.client.from('developer_apps').update({ status: 'disabled' }).eq('client_id', disabled)).error,
+    ).toBeNull();
     expect((await fan.client.rpc('mediaid_app_info', { p_client_id: disabled })).data).toEqual([]);
   });
 
@@ -95,7 +97,10 @@ describe('grants and the access log stay the user’s own', () => {
     await fan.client.from('mediaid_grants').update({ revoked_at: new Date().toISOString() }).eq('client_id', app);
     const again = await fan.client
       .from('mediaid_grants')
-      .upsert({ client_id: app, role: 'fan', scopes: ['preferences:read'], revoked_at: null }, { onConflict: 'user_id,client_id' })
+      .upsert(
+        { client_id: app, role: 'fan', scopes: ['preferences:read'], revoked_at: null },
+        { onConflict: 'user_id,client_id' },
+      )
       .select('granted_at, revoked_at')
       .single();
     expect(again.error).toBeNull();
@@ -105,15 +110,17 @@ describe('grants and the access log stay the user’s own', () => {
 
   it('an OAuth client id (a UUID from the admin API) can be an app’s client_id', async () => {
     const clientId = randomUUID();
-    const { error } = await serviceClient(backend).from('developer_apps').insert({
-      id: randomUUID(),
-      owner_id: dev.user.id,
-      name: 'OAuth App',
-      client_id: clientId,
-      client_secret_hash: '0'.repeat(64),
-      redirect_uris: ['https://oauth.example/callback'],
-      scopes: ['preferences:read'],
-    });
+    const { error } = await serviceClient(backend)
+      .from('developer_apps')
+      .insert({
+        id: randomUUID(),
+        owner_id: dev.user.id,
+        name: 'OAuth App',
+        client_id: clientId,
+        client_secret_hash: '0'.repeat(64),
+        redirect_uris: ['https://oauth.example/callback'],
+        scopes: ['preferences:read'],
+      });
     expect(error).toBeNull();
     expect((await fan.client.rpc('mediaid_app_info', { p_client_id: clientId })).data).toEqual([
       { client_id: clientId, name: 'OAuth App', scopes: ['preferences:read'] },
