@@ -27,6 +27,8 @@ import { Route as ArtistLoginRouteImport } from './routes/artist.login'
 import { Route as BrandLoginRouteImport } from './routes/brand.login'
 import { Route as DashboardRoleRouteImport } from './routes/dashboard.$role'
 import { Route as DeveloperLoginRouteImport } from './routes/developer.login'
+import { Route as OauthConsentRouteImport } from './routes/oauth.consent'
+import { Route as SettingsMediaidRouteImport } from './routes/settings.mediaid'
 import { Route as TestErrorRouteImport } from './routes/test_.error'
 
 const IndexRoute = IndexRouteImport.update({
@@ -119,6 +121,16 @@ const DeveloperLoginRoute = DeveloperLoginRouteImport.update({
   path: '/developer/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsMediaidRoute = SettingsMediaidRouteImport.update({
+  id: '/settings/mediaid',
+  path: '/settings/mediaid',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestErrorRoute = TestErrorRouteImport.update({
   id: '/test_/error',
   path: '/test/error',
@@ -144,6 +156,8 @@ export interface FileRoutesByFullPath {
   '/brand/login': typeof BrandLoginRoute
   '/dashboard/$role': typeof DashboardRoleRoute
   '/developer/login': typeof DeveloperLoginRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/settings/mediaid': typeof SettingsMediaidRoute
   '/test/error': typeof TestErrorRoute
 }
 export interface FileRoutesByTo {
@@ -165,6 +179,8 @@ export interface FileRoutesByTo {
   '/brand/login': typeof BrandLoginRoute
   '/dashboard/$role': typeof DashboardRoleRoute
   '/developer/login': typeof DeveloperLoginRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/settings/mediaid': typeof SettingsMediaidRoute
   '/test/error': typeof TestErrorRoute
 }
 export interface FileRoutesById {
@@ -187,6 +203,8 @@ export interface FileRoutesById {
   '/brand/login': typeof BrandLoginRoute
   '/dashboard/$role': typeof DashboardRoleRoute
   '/developer/login': typeof DeveloperLoginRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/settings/mediaid': typeof SettingsMediaidRoute
   '/test_/error': typeof TestErrorRoute
 }
 export interface FileRouteTypes {
@@ -210,6 +228,8 @@ export interface FileRouteTypes {
     | '/brand/login'
     | '/dashboard/$role'
     | '/developer/login'
+    | '/oauth/consent'
+    | '/settings/mediaid'
     | '/test/error'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -231,6 +251,8 @@ export interface FileRouteTypes {
     | '/brand/login'
     | '/dashboard/$role'
     | '/developer/login'
+    | '/oauth/consent'
+    | '/settings/mediaid'
     | '/test/error'
   id:
     | '__root__'
@@ -252,6 +274,8 @@ export interface FileRouteTypes {
     | '/brand/login'
     | '/dashboard/$role'
     | '/developer/login'
+    | '/oauth/consent'
+    | '/settings/mediaid'
     | '/test_/error'
   fileRoutesById: FileRoutesById
 }
@@ -274,6 +298,8 @@ export interface RootRouteChildren {
   BrandLoginRoute: typeof BrandLoginRoute
   DashboardRoleRoute: typeof DashboardRoleRoute
   DeveloperLoginRoute: typeof DeveloperLoginRoute
+  OauthConsentRoute: typeof OauthConsentRoute
+  SettingsMediaidRoute: typeof SettingsMediaidRoute
   TestErrorRoute: typeof TestErrorRoute
 }
 
@@ -405,6 +431,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeveloperLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/mediaid': {
+      id: '/settings/mediaid'
+      path: '/settings/mediaid'
+      fullPath: '/settings/mediaid'
+      preLoaderRoute: typeof SettingsMediaidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test_/error': {
       id: '/test_/error'
       path: '/test/error'
@@ -434,6 +474,8 @@ const rootRouteChildren: RootRouteChildren = {
   BrandLoginRoute: BrandLoginRoute,
   DashboardRoleRoute: DashboardRoleRoute,
   DeveloperLoginRoute: DeveloperLoginRoute,
+  OauthConsentRoute: OauthConsentRoute,
+  SettingsMediaidRoute: SettingsMediaidRoute,
   TestErrorRoute: TestErrorRoute,
 }
 export const routeTree = rootRouteImport

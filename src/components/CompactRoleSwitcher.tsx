@@ -1,6 +1,7 @@
 import { Badge, Button, Menu } from '@mantine/core';
 import { Modal } from './Modal';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconId, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../features/auth/AuthContext';
 import { SignOutDialog } from '../features/auth/components/SignOutDialog';
@@ -74,6 +75,9 @@ export function CompactRoleSwitcher() {
             <Menu.Divider />
             <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setPanelOpen(true)}>
               Manage roles
+            </Menu.Item>
+            <Menu.Item component={Link} to="/settings/mediaid" leftSection={<IconId size={16} aria-hidden />}>
+              MediaID settings
             </Menu.Item>
             <Menu.Item
               color="red"

@@ -7,8 +7,11 @@ import { SignedInNotice } from './components/SignedInNotice';
 import { SignInForm } from './components/SignInForm';
 import { useArrivedSignedIn } from './use-arrived-signed-in';
 
-/** Sign-in screen (spec §2): success goes to /auto-route; forgot password in place; signed in: the way back. */
-export function LoginPage() {
+/**
+ * Sign-in screen (spec §2): success goes to /auto-route (or back to `redirectTo`); forgot password in
+ * place; a user who arrived signed in sees the way back instead.
+ */
+export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   // The email typed into the sign-in form when 'Forgot password?' was clicked; null while signing in.
   const [forgot, setForgot] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -27,7 +30,8 @@ export function LoginPage() {
           <ForgotPasswordForm initialEmail={forgot} onBackToSignIn={() => setForgot(null)} />
         ) : (
           <SignInForm
-            onSuccess={() => void navigate({ to: '/auto-route' })}
+            // a full path with its search (an app's consent request) goes back as it was
+            onSuccess={() => (redirectTo ? void navigate({ href: redirectTo }) : void navigate({ to: '/auto-route' }))}
             onForgotPassword={setForgot}
             onSwitchToSignUp={() => void navigate({ to: '/welcome' })}
           />

@@ -123,6 +123,10 @@ export const JUSTIFIED: Record<string, string> = {
   'authenticated_security_definer_function_executable|public.api_post_event(p jsonb)': MEDIAID_API,
   'authenticated_security_definer_function_executable|public.api_put_preferences(p jsonb)': MEDIAID_API,
   'authenticated_security_definer_function_executable|public.api_users_me()': MEDIAID_API,
+  'authenticated_security_definer_function_executable|public.mediaid_app_info(p_client_id text)':
+    'The consent screen names an app the signed-in user does not own: it must read developer_apps past its owner-only ' +
+    'RLS, so it is security definer; it refuses anon and app tokens, answers only the name and MediaID scopes of an ' +
+    'active app (a client id is public in OAuth), and has search_path = \'\'.',
 };
 
 /** Objects that trip every lint above (created in a rolled-back transaction to prove the lints fire). */
