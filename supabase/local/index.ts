@@ -96,9 +96,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const host = opts.host ?? '127.0.0.1';
   const signedUrlMaxExpirySeconds = opts.signedUrlMaxExpirySeconds ?? DEFAULT_SIGNED_URL_MAX_EXPIRY_S;
   if (!Number.isSafeInteger(signedUrlMaxExpirySeconds) || signedUrlMaxExpirySeconds < 1) {
-    throw new Error(
-      `signedUrlMaxExpirySeconds must be a whole number of seconds >= 1, got ${opts.signedUrlMaxExpirySeconds}`,
-    );
+    throw new Error(`signedUrlMaxExpirySeconds must be a whole number of seconds >= 1, got ${opts.signedUrlMaxExpirySeconds}`);
   }
   const quiet = opts.quiet ?? false;
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
@@ -137,12 +135,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   await rest.catalog.load();
   const store = new ObjectStore(db, fileRoot);
   const storage = new StorageApi(db, store, keys, { signedUrlMaxExpirySeconds });
-  const { server: tus, datastore } = createTusServer({
-    store,
-    keys,
-    expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000,
-    publicUrl,
-  });
+  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
   const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet, realtime: realtime.rest });
 
