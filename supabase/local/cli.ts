@@ -11,12 +11,15 @@ const dataDir = process.env.BUCKET_BACKEND_DATA ?? '.local/db';
 const harness = process.env.BUCKET_AUTH_RATE_LIMITS === 'harness';
 // longest signed download URL in seconds (supabase/local/README.md, "Local-only endpoints and limits")
 const signedMax = process.env.BUCKET_SIGNED_URL_MAX_EXPIRY;
+// webhook delivery (hosted: pg_cron + the deliver-webhooks Edge Function); BUCKET_WEBHOOKS=off stops it
+const webhooksOn = process.env.BUCKET_WEBHOOKS !== 'off';
 const started = Date.now();
 const backend = await startLocalBackend({
   port,
   dataDir,
   rateLimits: harness ? HARNESS_RATE_LIMITS : undefined,
   signedUrlMaxExpirySeconds: signedMax ? Number(signedMax) : undefined,
+  webhooks: { enabled: webhooksOn },
 });
 console.log(`
 Bucket local Supabase is running (${Date.now() - started} ms)
@@ -26,6 +29,7 @@ Bucket local Supabase is running (${Date.now() - started} ms)
   Storage:          ${backend.url}/storage/v1  (TUS: /storage/v1/upload/resumable)
   Inbox:            ${backend.url}/__local/inbox  (this machine only; not readable by web pages)
   Signed URLs:      expiresIn at most ${backend.signedUrlMaxExpirySeconds} s (BUCKET_SIGNED_URL_MAX_EXPIRY)
+  Webhooks:         ${webhooksOn ? 'delivered every second (BUCKET_WEBHOOKS=off stops it)' : 'not delivered (BUCKET_WEBHOOKS=off)'}
   Auth rate limits: ${harness ? 'per-IP limits lifted for tests (BUCKET_AUTH_RATE_LIMITS=harness)' : 'supabase/config.toml [auth.rate_limit]'}
   Data:             ${dataDir}
   JWT secret:       ${backend.jwtSecret}

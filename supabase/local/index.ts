@@ -25,11 +25,15 @@ import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
 import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
+import { WebhookWorker, type WebhookOptions } from './webhooks/delivery';
+import type { Attempt } from '../functions/deliver-webhooks/handler.ts';
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 export type { LocalEmail } from './auth/mail';
 export { HARNESS_RATE_LIMITS, type AuthRateLimits, type OAuthServerConfig } from './auth/config';
 export type { RealtimeOptions, RealtimeStats } from './realtime/server';
+export type { WebhookOptions } from './webhooks/delivery';
+export type { Attempt as WebhookAttempt } from '../functions/deliver-webhooks/handler.ts';
 
 export interface LocalBackendOptions {
   /** 0 = any free port; default 54321 */
@@ -63,6 +67,8 @@ export interface LocalBackendOptions {
    * window (milliseconds since the epoch); JWT iat/exp stay on the real clock. Default Date.now.
    */
   clock?: () => number;
+  /** the webhook delivery worker (hosted: pg_cron + the deliver-webhooks Edge Function); default off */
+  webhooks?: WebhookOptions;
 }
 
 export interface LocalBackend {
@@ -81,6 +87,8 @@ export interface LocalBackend {
   query(sql: string, params?: unknown[]): Promise<{ rows: any[] }>;
   /** Realtime introspection (tests, bench): counts, and a wait until committed changes are routed. */
   realtime: { stats(): RealtimeStats; flush(): Promise<void> };
+  /** Runs one webhook delivery pass now (whether or not the worker is enabled). */
+  webhooks: { deliverNow(): Promise<Attempt[]> };
   stop(): Promise<void>;
 }
 
@@ -146,6 +154,15 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const sweep = setInterval(() => void datastore.deleteExpired().catch(() => undefined), 60_000);
   sweep.unref();
+  const webhooks = new WebhookWorker(
+    () => url,
+    LOCAL_SERVICE_ROLE_KEY,
+    opts.webhooks ?? {},
+    (e) => {
+      if (!quiet) console.error('[webhooks] delivery pass failed:', e);
+    },
+  );
+  if (opts.webhooks?.enabled) webhooks.start();
 
   let stopped: Promise<void> | undefined;
   return {
@@ -158,9 +175,11 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     resetRateLimits: () => limiter.reset(),
     query: (sql, params) => db.query(sql, params ?? []),
     realtime: { stats: () => realtime.stats(), flush: () => realtime.flush() },
+    webhooks: { deliverNow: () => webhooks.runOnce() },
     stop: () =>
       (stopped ??= (async () => {
         clearInterval(sweep);
+        await webhooks.stop(); // first: an interrupted send is still recorded through REST
         await realtime.stop();
         await http.stop();
         await db.close();

@@ -1,0 +1,70 @@
+/**
+ * The local backend's webhook worker: runs the hosted Edge Function's handler
+ * (supabase/functions/deliver-webhooks/handler.ts) on an interval instead of pg_cron.
+ * Invariants: it reaches the outbox only through the backend's own REST API with the service
+ * role (claim and record are separate requests), so PGlite's single connection is never held
+ * while an endpoint is waited on; one pass at a time; stop() aborts in-flight sends (they are
+ * recorded as interrupted, to be retried) and resolves once the running pass has ended.
+ */
+import { Webhook } from 'standardwebhooks';
+import { deliverDue, restOutbox, type Attempt, type Signer } from '../../functions/deliver-webhooks/handler.ts';
+
+export interface WebhookOptions {
+  /** run the worker; default false for startLocalBackend, on for `npm run backend` / `npm start` */
+  enabled?: boolean;
+  /** pause between passes, ms; default 1000 */
+  intervalMs?: number;
+  /** per send, ms; default 10 000 */
+  timeoutMs?: number;
+}
+
+export const signWithStandardWebhooks: Signer = (secret, msgId, at, body) => new Webhook(secret).sign(msgId, at, body);
+
+export class WebhookWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<Attempt[]> | undefined;
+  private readonly abort = new AbortController();
+  private stopped = false;
+
+  constructor(
+    private readonly url: () => string,
+    private readonly serviceRoleKey: string,
+    private readonly opts: WebhookOptions,
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  start(): void {
+    this.schedule();
+  }
+
+  /** One pass now (or joins the running one): what was attempted. */
+  runOnce(): Promise<Attempt[]> {
+    this.running ??= deliverDue({
+      store: restOutbox(this.url(), this.serviceRoleKey),
+      sign: signWithStandardWebhooks,
+      allowLoopback: true,
+      timeoutMs: this.opts.timeoutMs,
+      signal: this.abort.signal,
+    }).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.abort.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.runOnce()
+        .catch((e: unknown) => {
+          if (!this.stopped) this.onError(e);
+        })
+        .finally(() => this.schedule());
+    }, this.opts.intervalMs ?? 1000);
+    this.timer.unref();
+  }
+}
