@@ -1,12 +1,15 @@
 // The signed-in user's profile row (null until it exists locally).
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { map } from 'rxjs';
 import type { ProfileDoc } from '../../sync';
 import { useObservableValue } from './use-observable-value';
-import { useSyncContext } from './use-sync-engine';
+import { SyncContext } from './sync-context';
 
+/** Null too outside a SyncProvider (the e2e in-memory auth harness mounts none). */
 export function useProfile(): ProfileDoc | null {
-  const { db, userId } = useSyncContext();
+  const sync = useContext(SyncContext);
+  const db = sync?.db ?? null;
+  const userId = sync?.userId ?? null;
   const source = useMemo(
     () =>
       db && userId

@@ -3,13 +3,9 @@
 -- file_type) names a stored object of bucket `content` inside its artist's own folder, with more
 -- than 0 bytes; file_size equals the stored size; file_type is an accepted media type and the same
 -- type the object was stored with. Postgres cannot read the bytes (Storage keeps them outside the
--- database), so magic bytes are checked by the client; the bucket refuses other MIME types (415).
-
--- The types the upload dialogs accept (Upload Manager: audio, video, images; simple upload modal
--- adds pdf, txt and md). Storage matches `type/*` patterns itself.
-update storage.buckets
-set allowed_mime_types = array['audio/*', 'video/*', 'image/*', 'application/pdf', 'text/plain', 'text/markdown']
-where id = 'content';
+-- database), so magic bytes are checked by the client. The bucket itself keeps accepting any MIME type (TUS
+-- uploads arrive as application/octet-stream; the storage safety rules serve other types inertly):
+-- what may become a content row is decided here.
 
 -- Helpers live in schema `private` (not exposed by the REST API; created by 20261126100000).
 create function private.accepted_content_type(p_type text) returns boolean

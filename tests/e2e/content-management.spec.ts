@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { toneWav } from '../../src/features/locker/offline-media/tone-wav';
-import { signUpFan } from './helpers';
+import { signUpArtist, signUpFan } from './helpers';
 
 const PASSWORD = 'secret-pass-1';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -23,26 +23,6 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['locator
     await (target ?? page).screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signUpArtist(page: Page, email: string) {
-  await page.goto('/artist/login');
-  await page.getByRole('button', { name: 'Create Artist Account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Artist Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  for (const name of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
-    await dialog.getByText(name, { exact: true }).click();
-  }
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Jazz', { exact: true }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
 }
 
 /** Quick Upload from Your Bucket: one WAV; public off; an optional unlock date (datetime-local). */
@@ -75,7 +55,7 @@ test('an artist publishes, re-tiers and unpublishes a track; a follower’s lock
   test.setTimeout(300_000);
   const artistContext = await browser.newContext();
   const artist = await artistContext.newPage();
-  await signUpArtist(artist, `artist-${run}@example.test`);
+  await signUpArtist(artist, `artist-${run}@example.test`, PASSWORD, { name: `Cassette Club ${run.slice(-4)}` });
 
   // A draft: public off, no unlock date.
   await quickUpload(artist, TITLE);

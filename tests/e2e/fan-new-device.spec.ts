@@ -292,7 +292,7 @@ test('on a mid-range phone, the drops a new device shows from its first page sta
   await expect(locker(page).getByRole('heading', { name: 'Static Bloom (Unreleased Stem Pack)' })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(syncBadge(page)).toHaveText(/^Sync: (Live|Polling)$/, { timeout: 60_000 });
+  await expect(syncBadge(page)).toHaveText(/^Sync: (Live|Polling)/, { timeout: 60_000 });
   await expect(page.getByTestId('locker-position')).toHaveText('1 of 6');
   const probe = await readProbe(page);
   expect(probe.lockerWentBack).toBe('');

@@ -113,3 +113,43 @@ export async function seedSampleFan(userId: string): Promise<void> {
   });
   expect(response.ok, await response.text()).toBe(true);
 }
+
+/**
+ * Signs a new artist up on /artist/login and completes the MediaID setup, choosing the public
+ * `artistName` (and bio) at its first step; ends on /dashboard/artist.
+ */
+export async function signUpArtist(
+  page: Page,
+  email: string,
+  password: string,
+  artist: { name: string; bio?: string },
+) {
+  await page.goto('/artist/login');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Create Artist Account' }).first().click();
+    await expect(page.getByLabel('Confirm Password')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Artist Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  for (const interest of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
+    await dialog.getByText(interest, { exact: true }).click();
+  }
+  await dialog.getByLabel('Artist name').fill(artist.name);
+  if (artist.bio) await dialog.getByLabel('Short bio').fill(artist.bio);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
+}
+
+/** 'yyyy-mm-ddThh:mm' (local time, for datetime-local inputs) `days` from now at 20:00. */
+export function localDateTimeInDays(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T20:00`;
+}

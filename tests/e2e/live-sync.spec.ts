@@ -42,7 +42,7 @@ test('a claim on one device shows on the other without reload or focus; one sock
 
     for (const page of [a, b]) {
       await expect(rewards(page).getByText("Today's Reward Ready!")).toBeVisible({ timeout: 20_000 });
-      await expect(syncBadge(page)).toHaveText('Sync: Live', { timeout: 20_000 });
+      await expect(syncBadge(page)).toHaveText(/^Sync: Live/, { timeout: 20_000 });
     }
     expect(bSockets.count()).toBe(1);
 
@@ -57,7 +57,7 @@ test('a claim on one device shows on the other without reload or focus; one sock
     const b2 = await contextB.newPage();
     const b2Sockets = countSockets(b2);
     await b2.goto('/dashboard/fan');
-    await expect(syncBadge(b2)).toHaveText('Sync: Live', { timeout: 20_000 });
+    await expect(syncBadge(b2)).toHaveText(/^Sync: Live/, { timeout: 20_000 });
     await expect(rewards(b2).getByText("Today's Reward Ready!")).toHaveCount(0);
     expect(b2Sockets.count()).toBe(0);
     expect(bSockets.count()).toBe(1);

@@ -11,12 +11,15 @@ import { rewardsRegion } from './helpers';
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'secret-pass-1';
 const TITLE = `Real First ${RUN}`;
+const ARTIST_NAME = `Quiet Static ${RUN.slice(-4)}`;
 
-async function completeMediaId(page: Page) {
+async function completeMediaId(page: Page, artistName?: string) {
   const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   for (const name of ['Discovering new music', 'Underground scenes', 'Exclusive content'])
     await dialog.getByText(name, { exact: true }).click();
+  // Artists choose their public name here (required since issue 31).
+  if (artistName) await dialog.getByLabel('Artist name').fill(artistName);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByText('Jazz', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
@@ -35,7 +38,7 @@ async function signUp(page: Page, portal: '/artist/login' | '/welcome', button: 
   const terms = page.getByRole('checkbox', { name: /I agree to the/ });
   if (await terms.count()) await terms.check();
   await page.getByRole('button', { name: button }).last().click();
-  await completeMediaId(page);
+  await completeMediaId(page, portal === '/artist/login' ? ARTIST_NAME : undefined);
 }
 
 test('a new artist and a new fan see their own figures first; sample data is labelled; a followed release reaches Your Feed', async ({
@@ -47,8 +50,8 @@ test('a new artist and a new fan see their own figures first; sample data is lab
   await signUp(artist, '/artist/login', 'Create Artist Account', `rf-artist-${RUN}@example.test`);
   await expect(artist).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
 
-  // Their own header and figures first; the sample below its heading; never the sample identity.
-  const own = artist.getByRole('heading', { level: 1, name: 'Your artist dashboard' });
+  // Their own header (their chosen name) and figures first; the sample below its heading; never the sample identity.
+  const own = artist.getByRole('heading', { level: 1, name: ARTIST_NAME });
   await expect(own).toBeVisible({ timeout: 20_000 });
   await expect(artist.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(artist.getByText('Platinum Creator')).toHaveCount(0);

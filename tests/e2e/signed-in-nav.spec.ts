@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { toneWav } from '../../src/features/locker/offline-media/tone-wav';
-import { signUpFan, syncBadge } from './helpers';
+import { signUpArtist, signUpFan, syncBadge } from './helpers';
 
 const PASSWORD = 'secret-pass-1';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -52,28 +52,6 @@ test('a signed-in user on the public pages sees the way to their dashboard, not 
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });
 
-async function signUpArtist(page: Page, email: string) {
-  await page.goto('/artist/login');
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Create Artist Account' }).first().click();
-    await expect(page.getByLabel('Confirm Password')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Artist Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  for (const name of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
-    await dialog.getByText(name, { exact: true }).click();
-  }
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
-}
-
 async function uploadFreeReleasedTrack(page: Page, title: string) {
   await page
     .getByRole('button', { name: /Upload Content/ })
@@ -110,7 +88,7 @@ test('a fan reacts to, saves and comments on a real drop; a reload and another d
   test.setTimeout(240_000);
   const title = `Night Signal ${run}`;
   const artistPage = await (await browser.newContext()).newPage();
-  await signUpArtist(artistPage, uniqueEmail('artist'));
+  await signUpArtist(artistPage, uniqueEmail('artist'), PASSWORD, { name: `Signal Tower ${run.slice(-4)}` });
   await uploadFreeReleasedTrack(artistPage, title);
 
   const fanEmail = uniqueEmail('fan');

@@ -15,10 +15,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconUserEdit } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { saveProfile } from '../../../sync/writes/save-profile';
 import { Modal } from '../../components/Modal';
-import { useLocalDb, useProfile } from '../../data';
+import { useProfile } from '../../data';
+import { SyncContext } from '../../data/sync-context';
 import {
   ARTIST_BIO_MAX,
   ARTIST_GENRE_OPTIONS,
@@ -67,7 +68,8 @@ interface Draft {
  */
 export function ArtistProfileCard() {
   const { user } = useAuthSnapshot();
-  const db = useLocalDb();
+  // Soft: the e2e in-memory auth harness mounts no SyncProvider (the card then cannot save).
+  const db = useContext(SyncContext)?.db ?? null;
   const profile = useProfile();
   const online = useOnline();
   const pictureUrl = usePictureUrl(profile?.picture_path);

@@ -1,6 +1,7 @@
 /** MediaID constants of spec §3 and §9: interests, genres, limits, privacy switches and their defaults. */
 import type { PrivacySettings } from '../../../sync/schemas/types';
 import { DEFAULT_PRIVACY_SETTINGS, MEDIA_ID_VERSION, privacyLevel } from '../../../sync/writes/media-id-defaults';
+import { ARTIST_GENRE_OPTIONS } from '../../lib/artist-identity';
 
 export const INTEREST_OPTIONS = [
   'Discovering new music',
@@ -15,20 +16,8 @@ export const INTEREST_OPTIONS = [
   'Production insights',
 ] as const;
 
-export const GENRE_OPTIONS = [
-  'Electronic',
-  'Hip-Hop',
-  'R&B',
-  'Indie Rock',
-  'Folk',
-  'Jazz',
-  'Synthwave',
-  'Lo-fi',
-  'Ambient',
-  'Experimental',
-  'Pop',
-  'Alternative',
-] as const;
+/** The spec's 12 genre options; one list, shared with the artist profile's server-checked genres. */
+export const GENRE_OPTIONS = ARTIST_GENRE_OPTIONS;
 
 export const MIN_INTERESTS = 3;
 export const MAX_INTERESTS = 5;

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
-import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
+import {
+  findPostgresBin,
+  MISSING_PG_HINT,
+  SKIP_REAL_PG as skip,
+  startRealPostgres,
+  type RealPostgres,
+} from '../helpers/real-postgres';
 import { JUSTIFIED, LINTS, lintSql, PLANTED_VIOLATIONS } from './security-lints';
 
 const bin = findPostgresBin();
@@ -41,11 +47,16 @@ describe('portability to real PostgreSQL', () => {
 
     // Supabase's security lints on the migrated schema: zero findings, or each one justified.
     const findings = psql(lintSql).split('\n').filter(Boolean);
-    expect(findings.filter((f) => !(f in JUSTIFIED)), 'unjustified security lint findings').toEqual([]);
+    expect(
+      findings.filter((f) => !(f in JUSTIFIED)),
+      'unjustified security lint findings',
+    ).toEqual([]);
     // …and the lints do fire: each finds its planted violation (rolled back).
     const planted = psql(`begin;\n${PLANTED_VIOLATIONS}\n${lintSql}\nrollback;`).split('\n').filter(Boolean);
     expect(Object.keys(LINTS).filter((name) => !planted.some((f) => f.startsWith(`${name}|`)))).toEqual([]);
-    console.log(`portability: ${Object.keys(LINTS).length} security lints, ${findings.length} finding(s), all justified: ${findings.join(', ') || 'none'}`);
+    console.log(
+      `portability: ${Object.keys(LINTS).length} security lints, ${findings.length} finding(s), all justified: ${findings.join(', ') || 'none'}`,
+    );
 
     const A = randomUUID();
     const B = randomUUID();
@@ -71,15 +82,18 @@ describe('portability to real PostgreSQL', () => {
       grant execute on function rls_check.refused(text) to anon, authenticated;
     `);
     psql(
-      as(A, `
+      as(
+        A,
+        `
       insert into profiles (id, display_name, role) values ('${A}', 'Artist A', 'artist');
       insert into media_ids (user_uuid, role, interests, content_flags) values ('${A}', 'artist', '{x,y}', '{"mood":"m"}');
       insert into media_engagement_log (user_id, event_type) values ('${A}', 'mediaid_setup_completed');
-      insert into content_items (artist_id, title, file_path) values ('${A}', 'Private', '${A}/secret.mp3');
-      insert into storage.objects (bucket_id, name, owner, owner_id, version) values ('content', '${A}/secret.mp3', '${A}', '${A}', '${randomUUID()}');
-      insert into content_items (artist_id, title, file_path, is_public, subscription_tier_required) values ('${A}', 'Tier3', '${A}/t3.mp3', true, 'tier3');
-      insert into storage.objects (bucket_id, name, owner, owner_id, version) values ('content', '${A}/t3.mp3', '${A}', '${A}', '${randomUUID()}');
-    `),
+      insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata) values ('content', '${A}/secret.mp3', '${A}', '${A}', '${randomUUID()}', '{"size":1,"mimetype":"audio/mpeg"}');
+      insert into content_items (artist_id, title, file_path, file_type, file_size) values ('${A}', 'Private', '${A}/secret.mp3', 'audio/mpeg', 1);
+      insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata) values ('content', '${A}/t3.mp3', '${A}', '${A}', '${randomUUID()}', '{"size":1,"mimetype":"audio/mpeg"}');
+      insert into content_items (artist_id, title, file_path, is_public, subscription_tier_required, file_type, file_size) values ('${A}', 'Tier3', '${A}/t3.mp3', true, 'tier3', 'audio/mpeg', 1);
+    `,
+      ),
     );
     psql(as(B, `insert into profiles (id, display_name) values ('${B}', 'Fan B');`));
     const snapshot = () =>
@@ -133,12 +147,24 @@ describe('portability to real PostgreSQL', () => {
 
     // sync_push as B: admin and foreign rows are reported as per-row errors
     const push = psql(
-      as(B, `select public.sync_push('media_ids', '[{"new":{"id":"${B}|admin","user_uuid":"${B}","role":"admin"},"assumed":null},{"new":{"id":"${A}|brand","user_uuid":"${A}","role":"brand"},"assumed":null},{"new":{"id":"${B}|fan","user_uuid":"${B}","role":"fan","interests":["a"]},"assumed":null}]'::jsonb);`),
+      as(
+        B,
+        `select public.sync_push('media_ids', '[{"new":{"id":"${B}|admin","user_uuid":"${B}","role":"admin"},"assumed":null},{"new":{"id":"${A}|brand","user_uuid":"${A}","role":"brand"},"assumed":null},{"new":{"id":"${B}|fan","user_uuid":"${B}","role":"fan","interests":["a"]},"assumed":null}]'::jsonb);`,
+      ),
     );
-    const result = JSON.parse(push.split('\n').find((l) => l.startsWith('['))!) as { id: string; error?: { code: string } }[];
+    const result = JSON.parse(push.split('\n').find((l) => l.startsWith('['))!) as {
+      id: string;
+      error?: { code: string };
+    }[];
     expect(result.map((r) => r.error?.code).sort()).toEqual(['42501', '42501']);
 
-    const anonAttacks = ['select * from profiles', 'select * from media_ids', 'select * from content_items', 'select * from media_engagement_log', `select * from storage.objects`];
+    const anonAttacks = [
+      'select * from profiles',
+      'select * from media_ids',
+      'select * from content_items',
+      'select * from media_engagement_log',
+      `select * from storage.objects`,
+    ];
     const anonOut = psql(as(null, anonAttacks.map((s) => `select rls_check.refused($q$${s}$q$);`).join('\n')));
     expect(anonOut.split('\n').filter((l) => l.startsWith('refused'))).toHaveLength(anonAttacks.length);
 
@@ -147,13 +173,25 @@ describe('portability to real PostgreSQL', () => {
     expect(psql(`select role || ':' || interests::text from media_ids where user_uuid = '${B}'`)).toBe('fan:{a}');
     expect(psql(`select count(*) from media_ids where role = 'admin'`)).toBe('0');
     // Realtime: the replicated tables are published, and the migration is idempotent
-    const published = () => psql(`select string_agg(tablename, ',' order by tablename) from pg_publication_tables where pubname = 'supabase_realtime'`);
-    expect(published()).toBe('content_items,daily_rewards,developer_apps,locker_comments,locker_interactions,locker_items,media_ids,profiles,reward_claims,subscriptions');
+    const published = () =>
+      psql(
+        `select string_agg(tablename, ',' order by tablename) from pg_publication_tables where pubname = 'supabase_realtime'`,
+      );
+    expect(published()).toBe(
+      'content_items,daily_rewards,developer_apps,locker_comments,locker_interactions,locker_items,media_ids,profiles,reward_claims,subscriptions',
+    );
     psql(listMigrations().find((m) => m.name === 'realtime_publication')!.sql);
     expect(published().split(',')).toHaveLength(10);
     // A still reads its own rows; _modified is server-set
-    const own = psql(as(A, `select count(*) from media_ids; select count(*) from content_items; select count(*) from storage.objects;`));
+    const own = psql(
+      as(
+        A,
+        `select count(*) from media_ids; select count(*) from content_items; select count(*) from storage.objects;`,
+      ),
+    );
     expect(own.split('\n').filter((l) => /^\d+$/.test(l))).toEqual(['1', '2', '2']);
-    console.log(`portability: ${version.split(' ').slice(0, 2).join(' ')} — ${attacksB.length + anonAttacks.length + 2} SQL-level attacks refused`);
+    console.log(
+      `portability: ${version.split(' ').slice(0, 2).join(' ')} — ${attacksB.length + anonAttacks.length + 2} SQL-level attacks refused`,
+    );
   });
 });

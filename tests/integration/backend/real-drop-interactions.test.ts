@@ -14,6 +14,7 @@ import {
   withBackend,
   type LocalBackend,
 } from '../helpers/backend';
+import { withStoredObjects } from '../helpers/content-objects';
 import { AttackLog, pushAttack } from './rls-attack-helpers';
 
 type Actor = { client: SupabaseClient; user: User };
@@ -60,7 +61,6 @@ beforeAll(async () => {
     title: `Song ${id.slice(0, 4)}`,
     file_path: `${artist.user.id}/${id}.mp3`,
     file_type: 'audio/mpeg',
-    file_size: 9,
     is_public: released,
     subscription_tier_required: tier,
     unlock_date: released ? null : later,
@@ -73,7 +73,10 @@ beforeAll(async () => {
     row(ids.gone, 'free'),
     row(ids.doomed, 'free'),
   ];
-  expect((await artist.client.from('content_items').insert(rows)).error).toBeNull();
+  // Each row names its stored file (the server's upload check).
+  expect(
+    (await artist.client.from('content_items').insert(await withStoredObjects(artist.client, rows))).error,
+  ).toBeNull();
   await backend.query('update public.content_items set _deleted = true where id = $1', [ids.gone]);
   const follow = await follower.client
     .from('subscriptions')
