@@ -17,7 +17,7 @@ import { OverviewTab } from './OverviewTab';
 import { WebhooksTab } from './WebhooksTab';
 
 export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) {
-  const { apps, preview, createApp, setStatus, removeApp } = useDeveloperApps();
+  const { apps, preview, createApp, setStatus, removeApp, regenerateSecret } = useDeveloperApps();
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg" data-testid="developer-portal">
@@ -65,6 +65,7 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
               createApp={createApp}
               setStatus={setStatus}
               removeApp={removeApp}
+              regenerateSecret={regenerateSecret}
             />
           </Tabs.Panel>
           <Tabs.Panel value="analytics" pt="lg">
