@@ -72,7 +72,7 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             <AnalyticsTab />
           </Tabs.Panel>
           <Tabs.Panel value="webhooks" pt="lg">
-            <WebhooksTab />
+            <WebhooksTab apps={apps} preview={preview} />
           </Tabs.Panel>
           <Tabs.Panel value="docs" pt="lg">
             <ApiDocsTab />
