@@ -24,13 +24,21 @@ export const API_ENDPOINTS: ApiEndpointDoc[] = [
     method: 'POST',
     path: '/oauth/authorize',
     summary: 'Start the authorization code flow with PKCE (code_challenge, S256).',
-    real: { method: 'GET', path: '/auth/v1/oauth/authorize', note: 'A browser redirect with the query string, not a POST.' },
+    real: {
+      method: 'GET',
+      path: '/auth/v1/oauth/authorize',
+      note: 'A browser redirect with the query string, not a POST.',
+    },
   },
   {
     method: 'POST',
     path: '/oauth/token',
     summary: 'Exchange the authorization code and code_verifier for access and refresh tokens.',
-    real: { method: 'POST', path: '/auth/v1/oauth/token', note: 'Form body; registered apps authenticate with client_secret_basic.' },
+    real: {
+      method: 'POST',
+      path: '/auth/v1/oauth/token',
+      note: 'Form body; registered apps authenticate with client_secret_basic.',
+    },
   },
   {
     method: 'GET',

@@ -140,7 +140,8 @@ interface AppInput {
 
 export function validateAppInput(body: Record<string, unknown>): AppInput {
   const name = typeof body.name === 'string' ? body.name.trim() : '';
-  if (name.length < 1 || name.length > 80) throw new Refusal(400, 'invalid_request', 'Name must be 1 to 80 characters.');
+  if (name.length < 1 || name.length > 80)
+    throw new Refusal(400, 'invalid_request', 'Name must be 1 to 80 characters.');
   const rawDescription = body.description ?? '';
   if (typeof rawDescription !== 'string' || rawDescription.length > 500) {
     throw new Refusal(400, 'invalid_request', 'Description must be at most 500 characters.');
@@ -159,7 +160,8 @@ export function validateAppInput(body: Record<string, unknown>): AppInput {
     }
   }
   const scopes = body.scopes;
-  if (!Array.isArray(scopes) || scopes.length < 1) throw new Refusal(400, 'invalid_request', 'Choose at least one scope.');
+  if (!Array.isArray(scopes) || scopes.length < 1)
+    throw new Refusal(400, 'invalid_request', 'Choose at least one scope.');
   for (const scope of scopes) {
     if (!(APP_SCOPES as readonly unknown[]).includes(scope)) {
       throw new Refusal(400, 'invalid_request', `Unknown scope ${JSON.stringify(scope)}.`);
@@ -178,12 +180,17 @@ async function create(env: FunctionEnv, owner: string, body: Record<string, unkn
   const input = validateAppInput(body);
   // Confidential, client_secret_basic: the app's server holds the secret shown once here, and
   // Basic is the method RFC 6749 §2.3.1 requires every server to support (GoTrue's default).
-  const client = await admin<{ client_id: string; client_secret: string }>(env, 'POST', '/auth/v1/admin/oauth/clients', {
-    client_name: input.name,
-    redirect_uris: input.redirectUris,
-    token_endpoint_auth_method: 'client_secret_basic',
-    grant_types: ['authorization_code', 'refresh_token'],
-  });
+  const client = await admin<{ client_id: string; client_secret: string }>(
+    env,
+    'POST',
+    '/auth/v1/admin/oauth/clients',
+    {
+      client_name: input.name,
+      redirect_uris: input.redirectUris,
+      token_endpoint_auth_method: 'client_secret_basic',
+      grant_types: ['authorization_code', 'refresh_token'],
+    },
+  );
   try {
     const [app] = await service<AppRow[]>(env, '/rest/v1/developer_apps?select=*', 'POST', {
       id: crypto.randomUUID(),

@@ -33,15 +33,20 @@ export class FunctionsApi {
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
     if (!fn) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     const token = tokenFromHeaders(header(req, 'authorization'), header(req, 'apikey'));
-    if (!token) return sendJson(res, 401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+    if (!token)
+      return sendJson(res, 401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
     try {
       await this.keys.verify(token);
     } catch (e) {
       const expired = e instanceof JwtError && e.reason === 'expired';
-      return sendJson(res, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: expired ? 'JWT has expired' : 'Invalid JWT' });
+      return sendJson(res, 401, {
+        code: 'UNAUTHORIZED_INVALID_JWT_FORMAT',
+        message: expired ? 'JWT has expired' : 'Invalid JWT',
+      });
     }
     const method = req.method ?? 'GET';
-    const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req, JSON_BODY_LIMIT));
+    const body =
+      method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req, JSON_BODY_LIMIT));
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) {
       if (HOP_HEADERS.has(k)) continue;
@@ -53,7 +58,10 @@ export class FunctionsApi {
       response = await fn(new Request(url, { method, headers, body }), this.env());
     } catch (e) {
       if (!this.quiet) console.error(`[local backend] function ${name} threw`, e);
-      return sendJson(res, 500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+      return sendJson(res, 500, {
+        code: 'WORKER_ERROR',
+        message: 'Function exited due to an error (please check logs)',
+      });
     }
     const out = Buffer.from(await response.arrayBuffer());
     response.headers.forEach((v, k) => res.setHeader(k, v));

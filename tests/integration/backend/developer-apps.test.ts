@@ -110,7 +110,9 @@ describe('developer_apps', () => {
     expect((await c.select('*').eq('id', row.id)).data).toEqual([]);
     expect((await rival.client.from('developer_apps').select('id')).data).toEqual([]);
     expect((await c.update({ name: 'pwned' }).eq('id', row.id).select()).data ?? []).toEqual([]);
-    expect((await rival.client.from('developer_apps').update({ _deleted: true }).eq('id', row.id).select()).data ?? []).toEqual([]);
+    expect(
+      (await rival.client.from('developer_apps').update({ _deleted: true }).eq('id', row.id).select()).data ?? [],
+    ).toEqual([]);
     expect((await rival.client.from('developer_apps').delete().eq('id', row.id).select()).data ?? []).toEqual([]);
     const current = (await backend.query('select _modified from developer_apps where id = $1', [row.id])).rows[0];
     const stolen = await push(rival, [{ new: { ...row, name: 'pwned' }, assumed: { _modified: current._modified } }]);
@@ -118,14 +120,25 @@ describe('developer_apps', () => {
     expect(stolen[0]!.error).toBeDefined();
     const forged = await push(rival, [{ new: newApp(owner.user.id).row, assumed: null }]);
     expect(forged[0]!.error?.code).toBe('42501');
-    expect(JSON.stringify((await backend.query('select * from developer_apps where id = $1', [row.id])).rows)).toBe(before);
+    expect(JSON.stringify((await backend.query('select * from developer_apps where id = $1', [row.id])).rows)).toBe(
+      before,
+    );
 
     // The owner disables it, then deletes it (soft delete through the push, like the app).
-    const disabled = await owner.client.from('developer_apps').update({ status: 'disabled' }).eq('id', row.id).select().single();
+    const disabled = await owner.client
+      .from('developer_apps')
+      .update({ status: 'disabled' })
+      .eq('id', row.id)
+      .select()
+      .single();
     expect(disabled.data?.status).toBe('disabled');
     const served = disabled.data as Record<string, unknown>;
-    expect(await push(owner, [{ new: { ...served, _deleted: true }, assumed: { _modified: served._modified } }])).toEqual([]);
-    expect((await backend.query('select _deleted from developer_apps where id = $1', [row.id])).rows[0]._deleted).toBe(true);
+    expect(
+      await push(owner, [{ new: { ...served, _deleted: true }, assumed: { _modified: served._modified } }]),
+    ).toEqual([]);
+    expect((await backend.query('select _deleted from developer_apps where id = $1', [row.id])).rows[0]._deleted).toBe(
+      true,
+    );
   });
 
   it('a fan without a developer MediaID cannot register an app', async () => {
@@ -133,7 +146,10 @@ describe('developer_apps', () => {
     expect(viaPush[0]!.error?.code).toBe('42501');
     const viaRest = await fan.client.from('developer_apps').insert(newApp(fan.user.id).row).select();
     expect(viaRest.error).not.toBeNull();
-    expect((await backend.query('select count(*)::int as n from developer_apps where owner_id = $1', [fan.user.id])).rows[0].n).toBe(0);
+    expect(
+      (await backend.query('select count(*)::int as n from developer_apps where owner_id = $1', [fan.user.id])).rows[0]
+        .n,
+    ).toBe(0);
   });
 
   it('the database refuses invalid redirect URIs, unknown scopes and anything but a SHA-256 hex hash (even from the service role)', async () => {
@@ -158,12 +174,23 @@ describe('developer_apps', () => {
   it('usage counters are the server’s and credentials never change', async () => {
     const { row } = newApp(owner.user.id);
     expect((await seed(row)).error).toBeNull();
-    await owner.client.from('developer_apps').update({ api_calls: 999_999, users: 42, last_used: new Date().toISOString() }).eq('id', row.id);
+    await owner.client
+      .from('developer_apps')
+      .update({ api_calls: 999_999, users: 42, last_used: new Date().toISOString() })
+      .eq('id', row.id);
     const stored = (await backend.query('select * from developer_apps where id = $1', [row.id])).rows[0];
     expect([Number(stored.api_calls), stored.users, stored.last_used]).toEqual([0, 0, null]);
-    const renamed = await owner.client.from('developer_apps').update({ client_id: 'bkt_replacedreplacedreplaced' }).eq('id', row.id).select();
+    const renamed = await owner.client
+      .from('developer_apps')
+      .update({ client_id: 'bkt_replacedreplacedreplaced' })
+      .eq('id', row.id)
+      .select();
     expect(renamed.error?.code).toBe('42501');
-    const hashed = await owner.client.from('developer_apps').update({ client_secret_hash: 'a'.repeat(64) }).eq('id', row.id).select();
+    const hashed = await owner.client
+      .from('developer_apps')
+      .update({ client_secret_hash: 'a'.repeat(64) })
+      .eq('id', row.id)
+      .select();
     expect(hashed.error?.code).toBe('42501');
   });
 });

@@ -30,7 +30,9 @@ async function invoke(client: ReturnType<typeof anonClient>, body: Record<string
 }
 
 async function clientCount(): Promise<number> {
-  return Number((await backend.query('select count(*)::int as n from auth.oauth_clients where deleted_at is null')).rows[0].n);
+  return Number(
+    (await backend.query('select count(*)::int as n from auth.oauth_clients where deleted_at is null')).rows[0].n,
+  );
 }
 async function appCount(): Promise<number> {
   return Number((await backend.query('select count(*)::int as n from public.developer_apps')).rows[0].n);
@@ -68,7 +70,9 @@ describe('register-app: a developer registers an OAuth app', () => {
     expect(row.client_secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(secret);
     // the developer's device reads its own row (sync / REST)
-    expect((await dev.client.from('developer_apps').select('client_id').eq('id', app.id)).data).toEqual([{ client_id: app.client_id }]);
+    expect((await dev.client.from('developer_apps').select('client_id').eq('id', app.id)).data).toEqual([
+      { client_id: app.client_id },
+    ]);
 
     // client authentication with the secret: a wrong code, not bad credentials; a wrong secret: bad credentials
     const token = (s: string) =>
@@ -78,7 +82,12 @@ describe('register-app: a developer registers an OAuth app', () => {
           'Content-Type': 'application/x-www-form-urlencoded',
           Authorization: `Basic ${btoa(`${app.client_id as string}:${s}`)}`,
         },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope', redirect_uri: INPUT.redirect_uris[0]!, code_verifier: 'x'.repeat(43) }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'nope',
+          redirect_uri: INPUT.redirect_uris[0]!,
+          code_verifier: 'x'.repeat(43),
+        }),
       }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
     const good = await token(secret);
     expect(good.body.error).toBe('invalid_grant');
@@ -93,8 +102,13 @@ describe('register-app: a developer registers an OAuth app', () => {
     const again = await invoke(dev.client, { action: 'regenerate_secret', app_id: app.id });
     expect(again.status).toBe(200);
     expect(again.body.client_secret).not.toBe(made.body.client_secret);
-    const row = (await backend.query('select client_secret_hash from public.developer_apps where id = $1', [app.id])).rows[0];
-    expect(row.client_secret_hash).toBe(createHash('sha256').update(again.body.client_secret as string).digest('hex'));
+    const row = (await backend.query('select client_secret_hash from public.developer_apps where id = $1', [app.id]))
+      .rows[0];
+    expect(row.client_secret_hash).toBe(
+      createHash('sha256')
+        .update(again.body.client_secret as string)
+        .digest('hex'),
+    );
 
     const rival = await person(backend, ['developer'], {}, 'reg-rival');
     expect((await invoke(rival.client, { action: 'delete', app_id: app.id })).status).toBe(404);
@@ -103,7 +117,9 @@ describe('register-app: a developer registers an OAuth app', () => {
     const gone = await invoke(dev.client, { action: 'delete', app_id: app.id });
     expect(gone.status).toBe(200);
     expect((await serviceClient(backend).auth.admin.oauth.getClient(app.client_id)).error).not.toBeNull();
-    expect((await backend.query('select _deleted from public.developer_apps where id = $1', [app.id])).rows[0]._deleted).toBe(true);
+    expect(
+      (await backend.query('select _deleted from public.developer_apps where id = $1', [app.id])).rows[0]._deleted,
+    ).toBe(true);
   });
 });
 
@@ -145,7 +161,9 @@ describe('register-app: refusals change nothing', () => {
   it('a row that cannot be written leaves no OAuth client behind', async () => {
     const clients = await clientCount();
     // the database refuses this row (a probe check) after the OAuth client was created
-    await backend.query("alter table public.developer_apps add constraint probe_no_orphans check (name <> 'Orphan Probe')");
+    await backend.query(
+      "alter table public.developer_apps add constraint probe_no_orphans check (name <> 'Orphan Probe')",
+    );
     try {
       const r = await invoke(dev.client, { ...INPUT, name: 'Orphan Probe' });
       expect(r.status).toBe(500);
@@ -171,7 +189,10 @@ describe('the browser cannot register apps itself', () => {
     };
     const viaRest = await dev.client.from('developer_apps').insert(row).select();
     expect(viaRest.error).not.toBeNull();
-    const viaSync = await dev.client.rpc('sync_push', { p_table: 'developer_apps', p_rows: [{ new: row, assumed: null }] });
+    const viaSync = await dev.client.rpc('sync_push', {
+      p_table: 'developer_apps',
+      p_rows: [{ new: row, assumed: null }],
+    });
     const results = (viaSync.data ?? []) as { error?: unknown }[];
     expect(viaSync.error !== null || results.every((x) => x.error)).toBe(true);
     expect(await appCount()).toBe(apps);
@@ -180,10 +201,16 @@ describe('the browser cannot register apps itself', () => {
   it('the owner cannot move redirect URIs away from the OAuth client', async () => {
     const made = await invoke(dev.client, { ...INPUT, name: 'Fixed Redirects' });
     const id = (made.body.app as { id: string }).id;
-    const r = await dev.client.from('developer_apps').update({ redirect_uris: ['https://evil.example/cb'] }).eq('id', id).select();
+    const r = await dev.client
+      .from('developer_apps')
+      .update({ redirect_uris: ['https://evil.example/cb'] })
+      .eq('id', id)
+      .select();
     expect(r.error?.message).toMatch(/redirect URIs change only through app registration/);
     // status stays the owner's (offline-safe disable/enable through sync)
-    expect((await dev.client.from('developer_apps').update({ status: 'disabled' }).eq('id', id).select()).error).toBeNull();
+    expect(
+      (await dev.client.from('developer_apps').update({ status: 'disabled' }).eq('id', id).select()).error,
+    ).toBeNull();
   });
 });
 
@@ -217,7 +244,10 @@ describe('developer_app_usage()', () => {
 
 describe('/functions/v1 on the local backend', () => {
   it('unknown function: 404 NOT_FOUND; no key: 401', async () => {
-    const res = await fetch(`${backend.url}/functions/v1/nope`, { method: 'POST', headers: { apikey: backend.anonKey } });
+    const res = await fetch(`${backend.url}/functions/v1/nope`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -225,7 +255,11 @@ describe('/functions/v1 on the local backend', () => {
     expect(noKey.status).toBe(401);
     const preflight = await fetch(`${backend.url}/functions/v1/register-app`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:4173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type' },
+      headers: {
+        Origin: 'http://localhost:4173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type',
+      },
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');

@@ -20,7 +20,8 @@ async function invoke<T>(body: Record<string, unknown>): Promise<T> {
     const payload = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
     throw new Error(payload?.message ?? 'The application could not be registered. Try again.');
   }
-  if (error || !data) throw new Error(navigator.onLine ? 'The registration service did not answer. Try again.' : OFFLINE_REGISTRATION);
+  if (error || !data)
+    throw new Error(navigator.onLine ? 'The registration service did not answer. Try again.' : OFFLINE_REGISTRATION);
   return data;
 }
 

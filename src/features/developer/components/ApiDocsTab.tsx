@@ -13,8 +13,8 @@ export function ApiDocsTab() {
             Endpoints
           </Title>
           <Text size="sm" c="dimmed">
-            Each call answers at the real request shown under it. Send your project&apos;s anon key as <Code>apikey</Code>{' '}
-            and the user&apos;s access token as <Code>Authorization: Bearer …</Code>.
+            Each call answers at the real request shown under it. Send your project&apos;s anon key as{' '}
+            <Code>apikey</Code> and the user&apos;s access token as <Code>Authorization: Bearer …</Code>.
           </Text>
           {API_ENDPOINTS.map((endpoint) => (
             <Stack key={`${endpoint.method} ${endpoint.path}`} gap={2} data-testid="api-endpoint">

@@ -14,6 +14,7 @@ import { AnalyticsTab } from './AnalyticsTab';
 import { ApiDocsTab } from './ApiDocsTab';
 import { ApplicationsTab } from './ApplicationsTab';
 import { OverviewTab } from './OverviewTab';
+import { RealUsageCard } from './RealUsageCard';
 import { WebhooksTab } from './WebhooksTab';
 
 export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) {
@@ -56,7 +57,7 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="lg">
-            <OverviewTab appCount={apps.length} />
+            <OverviewTab appCount={apps.length} realUsage={<RealUsageCard apps={apps} preview={preview} />} />
           </Tabs.Panel>
           <Tabs.Panel value="applications" pt="lg">
             <ApplicationsTab
@@ -69,7 +70,7 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             />
           </Tabs.Panel>
           <Tabs.Panel value="analytics" pt="lg">
-            <AnalyticsTab />
+            <AnalyticsTab realUsage={<RealUsageCard apps={apps} preview={preview} />} />
           </Tabs.Panel>
           <Tabs.Panel value="webhooks" pt="lg">
             <WebhooksTab apps={apps} preview={preview} />

@@ -53,7 +53,13 @@ export function ManageAppModal({
               Secrets are shown once, when the app is created.
             </Text>
             {onRegenerate ? (
-              <Button size="compact-xs" variant="light" color="grape" w="fit-content" onClick={() => onRegenerate(app.id)}>
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="grape"
+                w="fit-content"
+                onClick={() => onRegenerate(app.id)}
+              >
                 Regenerate secret
               </Button>
             ) : null}

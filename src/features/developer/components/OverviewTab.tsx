@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconApps, IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { StatCard } from '../../../components/dashboard';
@@ -6,9 +7,13 @@ import { statusColor } from '../display-rules';
 import { PORTAL_STATS, RECENT_API_ACTIVITY } from '../sample-portal';
 import { METHOD_COLORS } from '../api-docs';
 
-export function OverviewTab({ appCount }: { appCount: number }) {
+export function OverviewTab({ appCount, realUsage }: { appCount: number; realUsage?: ReactNode }) {
   return (
     <Stack gap="lg">
+      {realUsage}
+      <Badge variant="light" color="gray" w="fit-content">
+        Sample data
+      </Badge>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <StatCard
           label="Total API Calls"

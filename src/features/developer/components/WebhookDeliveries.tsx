@@ -10,10 +10,10 @@ export function WebhookDeliveries({ clientId, refresh }: { clientId: string; ref
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
-    setState({ kind: 'loading' });
     listDeliveries(clientId).then(
       (rows) => live && setState({ kind: 'ready', rows }),
-      (error: unknown) => live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;

@@ -2,10 +2,17 @@ import { Alert, Button, Checkbox, Code, CopyButton, Group, Stack, Text, TextInpu
 import { useState } from 'react';
 import { addEndpoint, WEBHOOK_EVENT_NAMES, type WebhookEndpoint, type WebhookEventName } from '../api/webhooks';
 
-const URL_RULE = /^(https:\/\/[^\s/?#@]+([/?#]\S*)?|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?([/?#]\S*)?)$/;
+const URL_RULE =
+  /^(https:\/\/[^\s/?#@]+([/?#]\S*)?|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?([/?#]\S*)?)$/;
 
 /** Adds an endpoint for one app; its signing secret is shown once, right here. */
-export function WebhookEndpointForm({ clientId, onAdded }: { clientId: string; onAdded: (e: WebhookEndpoint) => void }) {
+export function WebhookEndpointForm({
+  clientId,
+  onAdded,
+}: {
+  clientId: string;
+  onAdded: (e: WebhookEndpoint) => void;
+}) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_NAMES]);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +58,13 @@ export function WebhookEndpointForm({ clientId, onAdded }: { clientId: string; o
         Add Endpoint
       </Button>
       {secret ? (
-        <Alert color="yellow" variant="light" title="Signing secret (shown once)" withCloseButton onClose={() => setSecret(null)}>
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Signing secret (shown once)"
+          withCloseButton
+          onClose={() => setSecret(null)}
+        >
           <Stack gap={6}>
             <Text size="sm">Verify each delivery&apos;s webhook-signature with this secret. Copy it now.</Text>
             <Group gap="xs" wrap="nowrap">

@@ -13,9 +13,9 @@ export function WebhooksTab({ apps, preview }: { apps: DeveloperApp[]; preview: 
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" maw={640}>
-        Bucket signs each delivery by the Standard Webhooks spec (<Code>webhook-id</Code>, <Code>webhook-timestamp</Code>,{' '}
-        <Code>webhook-signature</Code>) with your endpoint&apos;s <Code>whsec_</Code> secret, sends only which fields changed
-        (never their values), and retries failed deliveries with backoff.
+        Bucket signs each delivery by the Standard Webhooks spec (<Code>webhook-id</Code>,{' '}
+        <Code>webhook-timestamp</Code>, <Code>webhook-signature</Code>) with your endpoint&apos;s <Code>whsec_</Code>{' '}
+        secret, sends only which fields changed (never their values), and retries failed deliveries with backoff.
       </Text>
       <Group gap="sm">
         {WEBHOOK_EVENTS.map((hook) => (
@@ -67,7 +67,11 @@ function AppWebhooks({ clientId }: { clientId: string }) {
           <Title order={2} size="h5" id="webhook-endpoints">
             Endpoints
           </Title>
-          {error ? <Alert color="red" variant="light" title="Endpoints could not be loaded">{error}</Alert> : null}
+          {error ? (
+            <Alert color="red" variant="light" title="Endpoints could not be loaded">
+              {error}
+            </Alert>
+          ) : null}
           {endpoints === null && !error ? <Loader size="sm" aria-label="Loading endpoints" /> : null}
           {endpoints?.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -90,7 +94,12 @@ function AppWebhooks({ clientId }: { clientId: string }) {
                 size="compact-xs"
                 variant="subtle"
                 color="red"
-                onClick={() => void removeEndpoint(endpoint.id).then(() => setRefresh((n) => n + 1), (e: unknown) => setError(String(e)))}
+                onClick={() =>
+                  void removeEndpoint(endpoint.id).then(
+                    () => setRefresh((n) => n + 1),
+                    (e: unknown) => setError(String(e)),
+                  )
+                }
               >
                 Remove
               </Button>
