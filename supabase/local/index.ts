@@ -23,6 +23,7 @@ import { StorageApi } from './storage/routes';
 import { DEFAULT_SIGNED_URL_MAX_EXPIRY_S } from './storage/signed';
 import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
+import { FunctionsApi } from './functions/index';
 import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 import { WebhookWorker, type WebhookOptions } from './webhooks/delivery';
@@ -137,7 +138,12 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const storage = new StorageApi(db, store, keys, { signedUrlMaxExpirySeconds });
   const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
   const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
-  const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet, realtime: realtime.rest });
+  const functions = new FunctionsApi(
+    keys,
+    () => ({ SUPABASE_URL: url, SUPABASE_ANON_KEY: LOCAL_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY }),
+    quiet,
+  );
+  const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet, realtime: realtime.rest, functions });
 
   try {
     await realtime.start(http.server);

@@ -24,6 +24,7 @@ import { TUS_PATH } from '../storage/tus';
 import type { Mailer } from '../auth/mail';
 import { isLocalOnlyPath, serveLocalOnly } from './local-only';
 import { DbBusyError, requestContext, type RequestContext } from '../db/scheduler';
+import type { FunctionsApi } from '../functions/index';
 
 const ALLOW_HEADERS = [
   'authorization', 'x-client-info', 'apikey', 'content-type', 'prefer', 'range', 'range-unit', 'accept', 'accept-profile',
@@ -47,6 +48,8 @@ export interface Apis {
   quiet: boolean;
   /** Realtime's REST broadcast API (`/realtime/v1/api/broadcast…`); the socket is an upgrade, not routed here */
   realtime: RestBroadcast;
+  /** Edge Functions (`/functions/v1/<name>`, supabase/functions/<name>/handler.ts) */
+  functions: FunctionsApi;
 }
 
 /** Idle keep-alive lifetime, as the hosted gateway's `keepalive_timeout`. */
@@ -160,6 +163,7 @@ export function createHttpServer(apis: Apis): { server: http.Server; stop: () =>
       if (req.method === 'OPTIONS') return send(res, 204, null);
       if (area === 'other') {
         if (path === '/' || path === '/health') return sendJson(res, 200, { status: 'ok', name: 'bucket-local-supabase' });
+        if (path.startsWith('/functions/v1/')) return await apis.functions.handle(req, res, path.slice('/functions/v1'.length), url);
         // RFC 8414 §3: the metadata of issuer <origin>/auth/v1 lives at /.well-known/oauth-authorization-server/auth/v1
         if (req.method === 'GET' && (path === WELL_KNOWN_AS || path === `${WELL_KNOWN_AS}/auth/v1`)) {
           return await apis.auth.handle(req, res, '/.well-known/oauth-authorization-server', url);

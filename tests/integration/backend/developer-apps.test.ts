@@ -1,6 +1,7 @@
 /**
- * developer_apps on the local backend (issue 8 item 3): the owner registers apps through the sync
- * push RPC and through REST; another developer cannot read, change or delete them; a fan without a
+ * developer_apps on the local backend (issue 8 item 3; issue 29: rows are written by the
+ * register-app function with the service role — the owner can no longer insert through the sync
+ * push RPC or REST, only read, rename, disable and delete); another developer cannot read, change or delete them; a fan without a
  * developer MediaID cannot register one; invalid redirect URIs, unknown scopes, a clear-text
  * "hash" and client-set usage counters are refused or ignored by the server; the secret itself is
  * nowhere on the server.
@@ -8,7 +9,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import { createUserClient, serviceClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 
 type Actor = { client: SupabaseClient; user: User };
 type PushResult = { id: string; error?: { code: string; message: string }; conflict?: unknown }[];
@@ -58,6 +59,11 @@ async function push(actor: Actor, rows: { new: Record<string, unknown>; assumed:
   return r.data as PushResult;
 }
 
+/** The row as register-app writes it (service role). */
+async function seed(row: Record<string, unknown>) {
+  return serviceClient(backend).from('developer_apps').insert(row).select().single();
+}
+
 beforeAll(async () => {
   backend = await withBackend();
   owner = await developer('dev-owner');
@@ -71,12 +77,13 @@ afterAll(async () => {
 });
 
 describe('developer_apps', () => {
-  it('the owner creates through sync_push and REST, reads both back, and the secret is never stored', async () => {
+  it('the owner cannot create through sync_push or REST; reads back what the server wrote; the secret is never stored', async () => {
     const pushed = newApp(owner.user.id);
-    expect(await push(owner, [{ new: pushed.row, assumed: null }])).toEqual([]);
+    expect((await push(owner, [{ new: pushed.row, assumed: null }]))[0]?.error?.code).toBe('42501');
+    expect((await owner.client.from('developer_apps').insert(pushed.row).select()).error).not.toBeNull();
+    expect((await seed(pushed.row)).error).toBeNull();
     const rest = newApp(owner.user.id, { name: 'Gig Radar', scopes: ['events:read'] });
-    const inserted = await owner.client.from('developer_apps').insert(rest.row).select().single();
-    expect(inserted.error).toBeNull();
+    expect((await seed(rest.row)).error).toBeNull();
 
     const mine = await owner.client.from('developer_apps').select('*').order('name');
     expect(mine.error).toBeNull();
@@ -96,14 +103,16 @@ describe('developer_apps', () => {
 
   it('another developer cannot select, update, soft-delete or delete the app; the owner can', async () => {
     const { row } = newApp(owner.user.id, { name: 'Private App' });
-    expect(await push(owner, [{ new: row, assumed: null }])).toEqual([]);
+    expect((await seed(row)).error).toBeNull();
     const before = JSON.stringify((await backend.query('select * from developer_apps where id = $1', [row.id])).rows);
     const c = rival.client.from('developer_apps');
 
     expect((await c.select('*').eq('id', row.id)).data).toEqual([]);
     expect((await rival.client.from('developer_apps').select('id')).data).toEqual([]);
     expect((await c.update({ name: 'pwned' }).eq('id', row.id).select()).data ?? []).toEqual([]);
-    expect((await rival.client.from('developer_apps').update({ _deleted: true }).eq('id', row.id).select()).data ?? []).toEqual([]);
+    expect(
+      (await rival.client.from('developer_apps').update({ _deleted: true }).eq('id', row.id).select()).data ?? [],
+    ).toEqual([]);
     expect((await rival.client.from('developer_apps').delete().eq('id', row.id).select()).data ?? []).toEqual([]);
     const current = (await backend.query('select _modified from developer_apps where id = $1', [row.id])).rows[0];
     const stolen = await push(rival, [{ new: { ...row, name: 'pwned' }, assumed: { _modified: current._modified } }]);
@@ -111,14 +120,25 @@ describe('developer_apps', () => {
     expect(stolen[0]!.error).toBeDefined();
     const forged = await push(rival, [{ new: newApp(owner.user.id).row, assumed: null }]);
     expect(forged[0]!.error?.code).toBe('42501');
-    expect(JSON.stringify((await backend.query('select * from developer_apps where id = $1', [row.id])).rows)).toBe(before);
+    expect(JSON.stringify((await backend.query('select * from developer_apps where id = $1', [row.id])).rows)).toBe(
+      before,
+    );
 
     // The owner disables it, then deletes it (soft delete through the push, like the app).
-    const disabled = await owner.client.from('developer_apps').update({ status: 'disabled' }).eq('id', row.id).select().single();
+    const disabled = await owner.client
+      .from('developer_apps')
+      .update({ status: 'disabled' })
+      .eq('id', row.id)
+      .select()
+      .single();
     expect(disabled.data?.status).toBe('disabled');
     const served = disabled.data as Record<string, unknown>;
-    expect(await push(owner, [{ new: { ...served, _deleted: true }, assumed: { _modified: served._modified } }])).toEqual([]);
-    expect((await backend.query('select _deleted from developer_apps where id = $1', [row.id])).rows[0]._deleted).toBe(true);
+    expect(
+      await push(owner, [{ new: { ...served, _deleted: true }, assumed: { _modified: served._modified } }]),
+    ).toEqual([]);
+    expect((await backend.query('select _deleted from developer_apps where id = $1', [row.id])).rows[0]._deleted).toBe(
+      true,
+    );
   });
 
   it('a fan without a developer MediaID cannot register an app', async () => {
@@ -126,10 +146,13 @@ describe('developer_apps', () => {
     expect(viaPush[0]!.error?.code).toBe('42501');
     const viaRest = await fan.client.from('developer_apps').insert(newApp(fan.user.id).row).select();
     expect(viaRest.error).not.toBeNull();
-    expect((await backend.query('select count(*)::int as n from developer_apps where owner_id = $1', [fan.user.id])).rows[0].n).toBe(0);
+    expect(
+      (await backend.query('select count(*)::int as n from developer_apps where owner_id = $1', [fan.user.id])).rows[0]
+        .n,
+    ).toBe(0);
   });
 
-  it('the server refuses invalid redirect URIs, unknown scopes and anything but a SHA-256 hex hash', async () => {
+  it('the database refuses invalid redirect URIs, unknown scopes and anything but a SHA-256 hex hash (even from the service role)', async () => {
     const bad: [string, Record<string, unknown>][] = [
       ['not a URL', { redirect_uris: ['not a url'] }],
       ['ftp URL', { redirect_uris: ['ftp://files.example.com/cb'] }],
@@ -143,21 +166,31 @@ describe('developer_apps', () => {
       ['bad status', { status: 'deleted' }],
     ];
     for (const [label, overrides] of bad) {
-      const result = await push(owner, [{ new: newApp(owner.user.id, overrides).row, assumed: null }]);
-      expect(result[0]?.error?.code, label).toBe('23514');
-      const rest = await owner.client.from('developer_apps').insert(newApp(owner.user.id, overrides).row);
+      const rest = await seed(newApp(owner.user.id, overrides).row);
       expect(rest.error?.code, label).toBe('23514');
     }
   });
 
   it('usage counters are the server’s and credentials never change', async () => {
-    const { row } = newApp(owner.user.id, { api_calls: 999_999, users: 42, last_used: new Date().toISOString() });
-    expect(await push(owner, [{ new: row, assumed: null }])).toEqual([]);
+    const { row } = newApp(owner.user.id);
+    expect((await seed(row)).error).toBeNull();
+    await owner.client
+      .from('developer_apps')
+      .update({ api_calls: 999_999, users: 42, last_used: new Date().toISOString() })
+      .eq('id', row.id);
     const stored = (await backend.query('select * from developer_apps where id = $1', [row.id])).rows[0];
     expect([Number(stored.api_calls), stored.users, stored.last_used]).toEqual([0, 0, null]);
-    const renamed = await owner.client.from('developer_apps').update({ client_id: 'bkt_replacedreplacedreplaced' }).eq('id', row.id).select();
+    const renamed = await owner.client
+      .from('developer_apps')
+      .update({ client_id: 'bkt_replacedreplacedreplaced' })
+      .eq('id', row.id)
+      .select();
     expect(renamed.error?.code).toBe('42501');
-    const hashed = await owner.client.from('developer_apps').update({ client_secret_hash: 'a'.repeat(64) }).eq('id', row.id).select();
+    const hashed = await owner.client
+      .from('developer_apps')
+      .update({ client_secret_hash: 'a'.repeat(64) })
+      .eq('id', row.id)
+      .select();
     expect(hashed.error?.code).toBe('42501');
   });
 });

@@ -5,7 +5,6 @@
  * regain a cancelled tier, resume/move/reprice a paid subscription and write server-owned
  * columns. Each attempt must be refused or leave the server's value in place.
  */
-import { randomBytes, randomUUID, createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { anonClient, createUserClient, seedSampleFan, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
@@ -131,14 +130,12 @@ describe('server-owned columns', () => {
   it('developer_apps: created_at is the server’s; an app an admin disabled stays disabled', async () => {
     const dev = await createUserClient(backend, uniqueEmail('dev'), 'dev-pass-1');
     expect((await dev.client.from('media_ids').insert({ user_uuid: dev.user.id, role: 'developer' })).error).toBeNull();
-    const id = randomUUID();
-    const secret = randomBytes(16).toString('hex');
-    const ins = await dev.client.from('developer_apps').insert({
-      id, owner_id: dev.user.id, name: 'App', client_id: `bkt_${randomBytes(18).toString('base64url')}`,
-      client_secret_hash: createHash('sha256').update(secret).digest('hex'), client_secret_last4: secret.slice(-4),
-      redirect_uris: ['https://app.example/cb'], scopes: ['media:read'], created_at: '2001-01-01T00:00:00Z',
+    // registered as the portal does (the register-app function writes the row with the service role)
+    const reg = await dev.client.functions.invoke('register-app', {
+      body: { name: 'App', redirect_uris: ['https://app.example/cb'], scopes: ['media:read'] },
     });
-    expect(ins.error).toBeNull();
+    expect(reg.error).toBeNull();
+    const id = (reg.data as { app: { id: string } }).app.id;
     const app = () => q('select status, created_at from public.developer_apps where id = $1', [id]);
     expect(((await app())[0]!.created_at as Date).getUTCFullYear()).toBeGreaterThan(2001);
     await log.unchanged('owner backdates created_at', () => dev.client.from('developer_apps').update({ created_at: '2001-01-01T00:00:00Z' }).eq('id', id), app);

@@ -127,6 +127,10 @@ export const JUSTIFIED: Record<string, string> = {
     'The consent screen names an app the signed-in user does not own: it must read developer_apps past its owner-only ' +
     'RLS, so it is security definer; it refuses anon and app tokens, answers only the name and MediaID scopes of an ' +
     'active app (a client id is public in OAuth), and has search_path = \'\'.',
+  'authenticated_security_definer_function_executable|public.developer_app_usage()':
+    'The developer portal shows each own app\'s API calls and connected users, counted from the users\' access log and ' +
+    'grants, which the developer cannot read; it refuses app tokens, returns counts only (never a user) for apps with ' +
+    'owner_id = auth.uid(), takes no arguments, and has search_path = \'\'.',
 };
 
 /** Objects that trip every lint above (created in a rolled-back transaction to prove the lints fire). */

@@ -4,7 +4,7 @@
  * plus `client_id`, `scope` and the OAuth session, signed with the backend's JWT secret, exactly
  * what Supabase Auth's OAuth 2.1 server hands an app.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { clientOptions, createUserClient, uniqueEmail, type LocalBackend } from '../helpers/backend';
@@ -42,21 +42,13 @@ export async function person(
   return made;
 }
 
-/** Registers an app (developer_apps, as the portal does) and returns its client_id. */
+/** Registers an app as the portal does (the register-app function: OAuth client + developer_apps row); its client_id. */
 export async function registerApp(dev: Actor, scopes: string[], name = 'Crate Finder'): Promise<string> {
-  const clientId = `bkt_${randomBytes(18).toString('base64url')}`;
-  const secret = randomBytes(32).toString('base64url');
-  const { error } = await dev.client.from('developer_apps').insert({
-    id: randomUUID(),
-    name,
-    client_id: clientId,
-    client_secret_hash: createHash('sha256').update(secret).digest('hex'),
-    client_secret_last4: secret.slice(-4),
-    redirect_uris: ['https://cratefinder.app/callback'],
-    scopes,
+  const { data, error } = await dev.client.functions.invoke('register-app', {
+    body: { name, redirect_uris: ['https://cratefinder.app/callback'], scopes },
   });
   if (error) throw new Error(`register app: ${error.message}`);
-  return clientId;
+  return (data as { app: { client_id: string } }).app.client_id;
 }
 
 /** The user grants the app (as the consent screen will). */

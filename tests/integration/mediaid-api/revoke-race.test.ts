@@ -98,12 +98,11 @@ describe('revocation racing API calls (real PostgreSQL)', () => {
     const dev = randomUUID();
     await c.query('insert into auth.users (id, email) values ($1, $2)', [dev, `${dev}@example.test`]);
     await asUser(c, dev, "insert into public.media_ids (user_uuid, role) values ($1, 'developer')", [dev]);
-    await asUser(
-      c,
-      dev,
-      `insert into public.developer_apps (id, client_id, name, client_secret_hash, redirect_uris, scopes)
-      values ($1, $2, 'Race', repeat('a', 64), '{https://race.example.test/cb}', '{preferences:read}')`,
-      [randomUUID(), CLIENT_ID],
+    // the row as the register-app function writes it (service role; signed-in users cannot insert)
+    await c.query(
+      `insert into public.developer_apps (id, owner_id, client_id, name, client_secret_hash, redirect_uris, scopes)
+      values ($1, $3, $2, 'Race', repeat('a', 64), '{https://race.example.test/cb}', '{preferences:read}')`,
+      [randomUUID(), CLIENT_ID, dev],
     );
   });
 

@@ -1,6 +1,7 @@
 /**
  * The signed-in developer's apps from the synced `developer_apps` collection. Invariants: reads
- * and writes touch only the local database (offline-safe); the server's RLS is the real owner
+ * and status changes touch only the local database (offline-safe); create and delete go through
+ * the register-app function (online only, the row then arrives by sync); the server's RLS is the real owner
  * guard, the selector only keeps a switched-user's rows off the screen; `list()` returns the same
  * array between changes (useSyncExternalStore).
  */
@@ -8,9 +9,9 @@ import type { RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
 import type { DeveloperAppDoc } from '../../../../sync/schemas/developer-apps';
 import { appFromDoc, byNewest } from './app-from-doc';
-import { createDeveloperApp } from './create-developer-app';
+import { deleteRegisteredApp, regenerateAppSecret, registerApp } from './register-app';
 import type { DeveloperApp, DeveloperAppRepository } from './types';
-import { deleteDeveloperApp, setDeveloperAppStatus } from './update-developer-app';
+import { setDeveloperAppStatus } from './update-developer-app';
 
 const NONE: DeveloperApp[] = [];
 
@@ -43,8 +44,10 @@ export function createSyncedAppRepository(
         }
       };
     },
-    create: (input) => createDeveloperApp(collection, ownerId, input),
+    // registration and deletion touch the OAuth server: online, through register-app
+    create: (input) => registerApp(input),
     setStatus: (appId, status) => setDeveloperAppStatus(collection, appId, status),
-    remove: (appId) => deleteDeveloperApp(collection, appId),
+    remove: (appId) => deleteRegisteredApp(appId),
+    regenerateSecret: (appId) => regenerateAppSecret(appId),
   };
 }

@@ -44,6 +44,8 @@ export interface DeveloperAppRepository {
   subscribe(listener: () => void): () => void;
   create(input: CreateAppInput): Promise<CreatedApp>;
   setStatus(appId: string, status: AppStatus): Promise<void>;
-  /** Soft delete (a tombstone that syncs). */
+  /** Deletes the app (its OAuth client too, for registered apps). */
   remove(appId: string): Promise<void>;
+  /** A new client secret, shown once (registered apps only). */
+  regenerateSecret?(appId: string): Promise<CreatedApp>;
 }

@@ -12,9 +12,3 @@ export async function setDeveloperAppStatus(
   if (!doc) throw new Error('Application not found');
   await doc.incrementalPatch({ status });
 }
-
-/** Soft delete: RxDB keeps a tombstone (`_deleted`) that the sync engine pushes. */
-export async function deleteDeveloperApp(collection: RxCollection<DeveloperAppDoc>, appId: string): Promise<void> {
-  const doc = await collection.findOne(appId).exec();
-  await doc?.incrementalRemove();
-}

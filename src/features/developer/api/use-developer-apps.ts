@@ -31,5 +31,6 @@ export function useDeveloperApps() {
     createApp: repo.create,
     setStatus: repo.setStatus,
     removeApp: repo.remove,
+    regenerateSecret: repo.regenerateSecret,
   };
 }

@@ -1,5 +1,8 @@
 import { Badge, Card, Code, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { API_ENDPOINTS, METHOD_COLORS, PKCE_STEPS, WEBHOOK_EVENTS } from '../api-docs';
+import { env } from '../../../lib/env';
+import { API_ENDPOINTS, API_ERRORS, METHOD_COLORS, PKCE_STEPS, WEBHOOK_EVENTS } from '../api-docs';
+
+const BASE = env.supabaseUrl.replace(/\/+$/, '');
 
 export function ApiDocsTab() {
   return (
@@ -9,6 +12,10 @@ export function ApiDocsTab() {
           <Title order={2} size="h4" id="docs-endpoints">
             Endpoints
           </Title>
+          <Text size="sm" c="dimmed">
+            Each call answers at the real request shown under it. Send your project&apos;s anon key as{' '}
+            <Code>apikey</Code> and the user&apos;s access token as <Code>Authorization: Bearer …</Code>.
+          </Text>
           {API_ENDPOINTS.map((endpoint) => (
             <Stack key={`${endpoint.method} ${endpoint.path}`} gap={2} data-testid="api-endpoint">
               <Group gap={6} wrap="nowrap">
@@ -25,6 +32,14 @@ export function ApiDocsTab() {
                     Scope <Code>{endpoint.scope}</Code>.
                   </>
                 ) : null}
+              </Text>
+              <Text size="xs" data-testid="api-endpoint-real">
+                Real URL:{' '}
+                <Code fz="xs" style={{ wordBreak: 'break-all' }}>
+                  {endpoint.real.method} {BASE}
+                  {endpoint.real.path}
+                </Code>
+                {endpoint.real.note ? ` ${endpoint.real.note}` : ''}
               </Text>
             </Stack>
           ))}
@@ -45,6 +60,21 @@ export function ApiDocsTab() {
                 <List.Item key={step}>{step}</List.Item>
               ))}
             </List>
+          </Stack>
+        </Card>
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="docs-errors">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="docs-errors">
+              Errors
+            </Title>
+            <Text size="sm" c="dimmed">
+              A refused call answers HTTP 403 with the error in <Code>message</Code>:
+            </Text>
+            {API_ERRORS.map((error) => (
+              <Text key={error.code} size="sm">
+                <Code>{error.code}</Code> {error.meaning}
+              </Text>
+            ))}
           </Stack>
         </Card>
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="docs-webhooks">

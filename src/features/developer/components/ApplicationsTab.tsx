@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AppStatus, CreateAppInput, CreatedApp, DeveloperApp } from '../api/types';
 import { AppAnalyticsModal } from './AppAnalyticsModal';
@@ -14,6 +15,7 @@ export function ApplicationsTab({
   createApp,
   setStatus,
   removeApp,
+  regenerateSecret,
 }: {
   apps: DeveloperApp[];
   /** In-memory sample store (no local database): nothing is saved. */
@@ -21,6 +23,7 @@ export function ApplicationsTab({
   createApp: (input: CreateAppInput) => Promise<CreatedApp>;
   setStatus: (appId: string, status: AppStatus) => Promise<void>;
   removeApp: (appId: string) => Promise<void>;
+  regenerateSecret?: (appId: string) => Promise<CreatedApp>;
 }) {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApp | null>(null);
@@ -83,10 +86,22 @@ export function ApplicationsTab({
         onStatusChange={(id, status) => void setStatus(id, status)}
         onDelete={(id) => {
           setManageId(null);
-          void removeApp(id);
+          removeApp(id).catch((error: unknown) => failed('The application was not deleted', error));
         }}
+        onRegenerate={
+          regenerateSecret
+            ? (id) => {
+                setManageId(null);
+                regenerateSecret(id).then(setCreated, (error: unknown) => failed('No new secret', error));
+              }
+            : undefined
+        }
       />
       <AppAnalyticsModal app={analysed} onClose={() => setAnalyticsId(null)} />
     </Stack>
   );
+}
+
+function failed(title: string, error: unknown) {
+  notifications.show({ title, message: error instanceof Error ? error.message : String(error), color: 'red' });
 }

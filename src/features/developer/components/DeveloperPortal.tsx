@@ -14,10 +14,11 @@ import { AnalyticsTab } from './AnalyticsTab';
 import { ApiDocsTab } from './ApiDocsTab';
 import { ApplicationsTab } from './ApplicationsTab';
 import { OverviewTab } from './OverviewTab';
+import { RealUsageCard } from './RealUsageCard';
 import { WebhooksTab } from './WebhooksTab';
 
 export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) {
-  const { apps, preview, createApp, setStatus, removeApp } = useDeveloperApps();
+  const { apps, preview, createApp, setStatus, removeApp, regenerateSecret } = useDeveloperApps();
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg" data-testid="developer-portal">
@@ -56,7 +57,11 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="lg">
-            <OverviewTab appCount={apps.length} preview={preview} />
+            <OverviewTab
+              appCount={apps.length}
+              preview={preview}
+              realUsage={<RealUsageCard apps={apps} preview={preview} />}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="applications" pt="lg">
             <ApplicationsTab
@@ -65,13 +70,14 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
               createApp={createApp}
               setStatus={setStatus}
               removeApp={removeApp}
+              regenerateSecret={regenerateSecret}
             />
           </Tabs.Panel>
           <Tabs.Panel value="analytics" pt="lg">
-            <AnalyticsTab />
+            <AnalyticsTab realUsage={<RealUsageCard apps={apps} preview={preview} />} />
           </Tabs.Panel>
           <Tabs.Panel value="webhooks" pt="lg">
-            <WebhooksTab />
+            <WebhooksTab apps={apps} preview={preview} />
           </Tabs.Panel>
           <Tabs.Panel value="docs" pt="lg">
             <ApiDocsTab />

@@ -11,11 +11,14 @@ export function ManageAppModal({
   onClose,
   onStatusChange,
   onDelete,
+  onRegenerate,
 }: {
   app: DeveloperApp | null;
   onClose: () => void;
   onStatusChange: (appId: string, status: AppStatus) => void;
   onDelete: (appId: string) => void;
+  /** Absent for sample apps. */
+  onRegenerate?: (appId: string) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
   const close = () => {
@@ -49,6 +52,17 @@ export function ManageAppModal({
             <Text size="xs" c="dimmed">
               Secrets are shown once, when the app is created.
             </Text>
+            {onRegenerate ? (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="grape"
+                w="fit-content"
+                onClick={() => onRegenerate(app.id)}
+              >
+                Regenerate secret
+              </Button>
+            ) : null}
           </Field>
           <Field label="Redirect URIs">
             <Stack gap={4}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconApps, IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { SampleDataHeading, StatCard } from '../../../components/dashboard';
@@ -10,14 +11,24 @@ import { METHOD_COLORS } from '../api-docs';
 
 /**
  * Spec §2 Overview: four stat cards and the recent API activity, on sample data. A signed-in
- * developer (`preview` false) first sees their own apps, the sample under the 'Sample data' heading.
+ * developer (`preview` false) first sees their own apps and their real API use, the sample under
+ * the 'Sample data' heading.
  */
-export function OverviewTab({ appCount, preview }: { appCount: number; preview: boolean }) {
+export function OverviewTab({
+  appCount,
+  preview,
+  realUsage,
+}: {
+  appCount: number;
+  preview: boolean;
+  realUsage?: ReactNode;
+}) {
   return (
     <Stack gap="lg">
       {preview ? null : (
         <>
           <YourAppsCard appCount={appCount} />
+          {realUsage}
           <SampleDataHeading />
         </>
       )}

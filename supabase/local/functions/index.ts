@@ -1,0 +1,71 @@
+/**
+ * Edge Functions, served locally at `/functions/v1/<name>` from the same source hosted Supabase
+ * deploys (supabase/functions/<name>/handler.ts: Web APIs only).
+ * Invariants: like hosted, the gateway requires a valid project JWT (anon, user or service key)
+ * before a function runs (verify_jwt); the function gets the env hosted provides (SUPABASE_URL,
+ * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY); an unknown name answers 404 NOT_FOUND; a
+ * function that throws answers 500 JSON (never a stalled request); CORS comes from the server.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleRegisterApp, type FunctionEnv } from '../../functions/register-app/handler';
+import { JSON_BODY_LIMIT, readBody, sendJson, header } from '../http/util';
+import { JwtError, tokenFromHeaders, type JwtKeys } from '../auth/jwt';
+
+// connection-level headers belong to this hop, not to the function's Request
+const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade']);
+
+type Handler = (req: Request, env: FunctionEnv) => Promise<Response>;
+
+const FUNCTIONS: Record<string, Handler> = {
+  'register-app': handleRegisterApp,
+};
+
+export class FunctionsApi {
+  constructor(
+    private readonly keys: JwtKeys,
+    private readonly env: () => FunctionEnv,
+    private readonly quiet: boolean,
+  ) {}
+
+  /** `path` is what follows /functions/v1 (e.g. `/register-app`). */
+  async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+    const name = decodeURIComponent(path.split('/')[1] ?? '');
+    const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+    if (!fn) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    const token = tokenFromHeaders(header(req, 'authorization'), header(req, 'apikey'));
+    if (!token)
+      return sendJson(res, 401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+    try {
+      await this.keys.verify(token);
+    } catch (e) {
+      const expired = e instanceof JwtError && e.reason === 'expired';
+      return sendJson(res, 401, {
+        code: 'UNAUTHORIZED_INVALID_JWT_FORMAT',
+        message: expired ? 'JWT has expired' : 'Invalid JWT',
+      });
+    }
+    const method = req.method ?? 'GET';
+    const body =
+      method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req, JSON_BODY_LIMIT));
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (HOP_HEADERS.has(k)) continue;
+      if (typeof v === 'string') headers.set(k, v);
+      else if (Array.isArray(v)) headers.set(k, v.join(', '));
+    }
+    let response: Response;
+    try {
+      response = await fn(new Request(url, { method, headers, body }), this.env());
+    } catch (e) {
+      if (!this.quiet) console.error(`[local backend] function ${name} threw`, e);
+      return sendJson(res, 500, {
+        code: 'WORKER_ERROR',
+        message: 'Function exited due to an error (please check logs)',
+      });
+    }
+    const out = Buffer.from(await response.arrayBuffer());
+    response.headers.forEach((v, k) => res.setHeader(k, v));
+    res.statusCode = response.status;
+    res.end(out);
+  }
+}
