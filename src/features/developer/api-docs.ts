@@ -37,7 +37,7 @@ export const API_ENDPOINTS: ApiEndpointDoc[] = [
     real: {
       method: 'POST',
       path: '/auth/v1/oauth/token',
-      note: 'Form body; registered apps authenticate with client_secret_basic.',
+      note: 'Form body; registered apps send client_id and client_secret in it (client_secret_post).',
     },
   },
   {

@@ -178,8 +178,8 @@ export function validateAppInput(body: Record<string, unknown>): AppInput {
 // ------------------------------------------------------------------ actions
 async function create(env: FunctionEnv, owner: string, body: Record<string, unknown>) {
   const input = validateAppInput(body);
-  // Confidential, client_secret_basic: the app's server holds the secret shown once here, and
-  // Basic is the method RFC 6749 §2.3.1 requires every server to support (GoTrue's default).
+  // Confidential, client_secret_post: the app's server holds the secret shown once here and sends
+  // it in the token request's form body (Supabase Auth accepts only the method registered).
   const client = await admin<{ client_id: string; client_secret: string }>(
     env,
     'POST',
@@ -187,7 +187,7 @@ async function create(env: FunctionEnv, owner: string, body: Record<string, unkn
     {
       client_name: input.name,
       redirect_uris: input.redirectUris,
-      token_endpoint_auth_method: 'client_secret_basic',
+      token_endpoint_auth_method: 'client_secret_post',
       grant_types: ['authorization_code', 'refresh_token'],
     },
   );

@@ -62,7 +62,7 @@ describe('register-app: a developer registers an OAuth app', () => {
       client_name: 'Crate Finder',
       redirect_uris: INPUT.redirect_uris,
       client_type: 'confidential',
-      token_endpoint_auth_method: 'client_secret_basic',
+      token_endpoint_auth_method: 'client_secret_post',
     });
 
     const row = (await backend.query('select * from public.developer_apps where id = $1', [app.id])).rows[0];
@@ -78,11 +78,10 @@ describe('register-app: a developer registers an OAuth app', () => {
     const token = (s: string) =>
       fetch(`${backend.url}/auth/v1/oauth/token`, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Authorization: `Basic ${btoa(`${app.client_id as string}:${s}`)}`,
-        },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
+          client_id: app.client_id as string,
+          client_secret: s,
           grant_type: 'authorization_code',
           code: 'nope',
           redirect_uri: INPUT.redirect_uris[0]!,

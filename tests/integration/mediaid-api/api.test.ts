@@ -342,7 +342,9 @@ describe('MediaID API: privacy switches at output, on the next call', () => {
     expect(events.total).toBeGreaterThanOrEqual(3);
     expect(events.by_type).toEqual(expect.arrayContaining([{ event_type: 'track_shared', count: 1 }]));
     // no id but the app's own client_id (a uuid, from the OAuth server) leaves: never a fan's
-    expect(JSON.stringify(r.data).replaceAll(app, '<client>')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    expect(JSON.stringify(r.data).replaceAll(app, '<client>')).not.toMatch(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/,
+    );
     expect(JSON.stringify(r.data)).not.toContain(fan.user.email!);
   });
 });

@@ -11,7 +11,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { withBackend, type LocalBackend } from '../helpers/backend';
+import { seedSampleFan, withBackend, type LocalBackend } from '../helpers/backend';
+import { withStoredObjects } from '../helpers/content-objects';
 import { closeAll, rtAnon } from '../realtime/helpers';
 import { appClient, appToken, grant, person, registerApp, type Actor } from './helpers';
 
@@ -51,6 +52,8 @@ beforeAll(async () => {
   backend = await withBackend();
   // One person with rows in nearly every table: three roles, an app, a webhook, a grant, content.
   user = await person(backend, ['fan', 'artist', 'developer'], {}, 'fence');
+  // the sample fan's rows too (rewards, streak, calendar), so every table has one of theirs
+  await seedSampleFan(backend, user.user.id);
   clientId = await registerApp(user, ['preferences:read']);
   expect((await grant(user, clientId, 'fan', ['preferences:read'])).error).toBeNull();
   expect((await user.client.from('profiles').upsert({ id: user.user.id, display_name: 'Fence' })).error).toBeNull();
@@ -58,20 +61,10 @@ beforeAll(async () => {
     (await user.client.from('developer_webhooks').insert({ client_id: clientId, url: 'https://hooks.example.test/in' }))
       .error,
   ).toBeNull();
-  expect(
-    (
-      await user.client
-        .from('content_items')
-        .insert({ artist_id: user.user.id, title: 'Song', file_path: `${user.user.id}/song.txt`, is_public: true })
-    ).error,
-  ).toBeNull();
-  expect(
-    (
-      await user.client.storage
-        .from('content')
-        .upload(`${user.user.id}/song.txt`, new Blob(['la la']), { contentType: 'text/plain' })
-    ).error,
-  ).toBeNull();
+  const [song] = await withStoredObjects(user.client, [
+    { artist_id: user.user.id, title: 'Song', file_path: `${user.user.id}/song.mp3`, is_public: true },
+  ]);
+  expect((await user.client.from('content_items').insert(song!)).error).toBeNull();
   expect(
     (
       await user.client
@@ -204,11 +197,11 @@ describe('the fence, at runtime', () => {
   it('storage: the app token lists, downloads and uploads nothing', async () => {
     const app = appClient(backend, token);
     expect((await user.client.storage.from('content').list(user.user.id)).data?.map((o) => o.name)).toEqual([
-      'song.txt',
+      'song.mp3',
     ]);
     const list = await app.storage.from('content').list(user.user.id);
     expect(list.data ?? []).toEqual([]);
-    const down = await app.storage.from('content').download(`${user.user.id}/song.txt`);
+    const down = await app.storage.from('content').download(`${user.user.id}/song.mp3`);
     expect(down.data).toBeNull();
     expect(down.error).toBeTruthy();
     const up = await app.storage.from('content').upload(`${user.user.id}/planted.txt`, new Blob(['x']));

@@ -87,13 +87,15 @@ describe('concurrent delivery workers (real PostgreSQL)', () => {
     const dev = randomUUID();
     await c.query('insert into auth.users (id, email) values ($1, $2)', [dev, `${dev}@example.test`]);
     await asUser(c, dev, "insert into public.media_ids (user_uuid, role) values ($1, 'developer')", [dev]);
-    await asUser(
-      c,
-      dev,
-      `insert into public.developer_apps (id, client_id, name, client_secret_hash, redirect_uris, scopes)
-       values ($1, $2, 'Hooks', repeat('a', 64), '{https://hooks.example.test/cb}', '{preferences:read}')`,
-      [randomUUID(), CLIENT_ID],
+    // as the register-app function does (service role): users cannot insert apps
+    await c.query('begin');
+    await c.query('set local role service_role');
+    await c.query(
+      `insert into public.developer_apps (id, owner_id, client_id, name, client_secret_hash, redirect_uris, scopes)
+       values ($1, $2, $3, 'Hooks', repeat('a', 64), '{https://hooks.example.test/cb}', '{preferences:read}')`,
+      [randomUUID(), dev, CLIENT_ID],
     );
+    await c.query('commit');
     const paths = ['/a', '/b', '/c'];
     for (const p of paths) {
       await asUser(c, dev, 'insert into public.developer_webhooks (client_id, url) values ($1, $2)', [

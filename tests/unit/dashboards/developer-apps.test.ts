@@ -1,11 +1,11 @@
 /**
  * Developer apps on the device: credentials (base64url ids, SHA-256 of the secret), the synced
- * repository over the local `developer_apps` collection (the clear secret is never stored; status
- * and delete are local writes marked for sync), the in-memory preview store, and the conflict
- * policy (owner's newer edits per group win; credentials and counters are the server's).
+ * repository over the local `developer_apps` collection (it lists the owner's synced rows; status is
+ * a local write marked for sync; registration needs the server), the in-memory preview store, and
+ * the conflict policy (owner's newer edits per group win; credentials and counters are the server's).
  */
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { developerAppMergePolicy } from '../../../sync/conflicts/developer-apps';
 import { mergeFieldGroups } from '../../../sync/conflicts/merge-field-groups';
 import type { BucketDatabase } from '../../../sync/collections';
@@ -18,6 +18,7 @@ import {
   hashSecret,
 } from '../../../src/features/developer/api/credentials';
 import { createSampleAppRepository } from '../../../src/features/developer/api/sample-app-repository';
+import { OFFLINE_REGISTRATION } from '../../../src/features/developer/api/register-app';
 import { createSyncedAppRepository } from '../../../src/features/developer/api/synced-app-repository';
 import { openTestDatabase } from '../sync/helpers/open-test-engine';
 
@@ -70,36 +71,55 @@ describe('credentials', () => {
 });
 
 describe('synced developer-app repository', () => {
-  it('creates a dirty local row with the hash only, lists it, disables and soft-deletes it', async () => {
-    db = await openTestDatabase();
-    const repo = createSyncedAppRepository(db.developer_apps, OWNER);
-    const first = nextList(repo, (n) => n === 1);
-    const { app, clientSecret } = await repo.create(INPUT);
-    expect(app).toMatchObject({ name: 'Crate Finder', status: 'active', pending: true, apiCalls: 0 });
-    expect(await first).toEqual([expect.objectContaining({ id: app.id, clientId: app.clientId })]);
-
-    const stored = (await db.developer_apps.findOne(app.id).exec())!.toMutableJSON() as DeveloperAppDoc;
-    expect(stored.owner_id).toBe(OWNER);
-    expect(stored.sync_state).toBe('dirty');
-    expect(stored.client_secret_hash).toBe(createHash('sha256').update(clientSecret).digest('hex'));
-    expect(JSON.stringify(stored)).not.toContain(clientSecret);
-
-    await repo.setStatus(app.id, 'disabled');
-    expect((await db.developer_apps.findOne(app.id).exec())!.status).toBe('disabled');
-
-    const emptied = nextList(repo, (n) => n === 0);
-    await repo.remove(app.id);
-    expect(await emptied).toEqual([]);
-    const tombstone = await db.developer_apps.storageInstance.findDocumentsById([app.id], true);
-    expect(tombstone[0]).toMatchObject({ _deleted: true, sync_state: 'dirty' });
+  /** A row as the sync pull writes it (the server created it through register-app). */
+  const pulled = (id: string, owner: string, name: string): DeveloperAppDoc => ({
+    id,
+    owner_id: owner,
+    name,
+    description: null,
+    client_id: crypto.randomUUID(),
+    client_secret_hash: createHash('sha256').update(id).digest('hex'),
+    client_secret_last4: 'abcd',
+    redirect_uris: ['https://cratefinder.app/callback'],
+    scopes: ['preferences:read'],
+    status: 'active',
+    api_calls: 0,
+    users: 0,
+    last_used: null,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    sync_state: 'clean',
+    sync_modified: null,
   });
 
-  it('does not list rows of another owner (a previous user of the device)', async () => {
+  it("lists the owner's synced apps only (not a previous user's of the device) and disables one as a local write for sync", async () => {
     db = await openTestDatabase();
-    await createSyncedAppRepository(db.developer_apps, '22222222-2222-4222-8222-222222222222').create(INPUT);
+    const mine = pulled(crypto.randomUUID(), OWNER, 'Crate Finder');
+    await db.developer_apps.bulkInsert([
+      mine,
+      pulled(crypto.randomUUID(), '22222222-2222-4222-8222-222222222222', 'Other'),
+    ]);
     const repo = createSyncedAppRepository(db.developer_apps, OWNER);
-    const listed = nextList(repo, () => true);
-    expect(await listed).toEqual([]);
+    expect(await nextList(repo, (n) => n > 0)).toEqual([
+      expect.objectContaining({ id: mine.id, name: 'Crate Finder', clientId: mine.client_id, status: 'active' }),
+    ]);
+
+    await repo.setStatus(mine.id, 'disabled');
+    const stored = (await db.developer_apps.findOne(mine.id).exec())!.toMutableJSON() as DeveloperAppDoc;
+    expect(stored).toMatchObject({ status: 'disabled', sync_state: 'dirty' });
+  });
+
+  it('refuses to register offline with a clear message and writes nothing', async () => {
+    db = await openTestDatabase();
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const repo = createSyncedAppRepository(db.developer_apps, OWNER);
+      await expect(repo.create(INPUT)).rejects.toThrow(OFFLINE_REGISTRATION);
+      await expect(repo.remove(crypto.randomUUID())).rejects.toThrow(OFFLINE_REGISTRATION);
+      expect(await db.developer_apps.count().exec()).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
@@ -138,7 +158,13 @@ describe('developer_apps conflict policy', () => {
   };
 
   it('keeps the owner’s newer rename, takes the server’s status change, counters and credentials', () => {
-    const server = { ...base, status: 'disabled', api_calls: 99, updated_at: '2026-11-02T00:00:00.000Z', sync_modified: 't2' };
+    const server = {
+      ...base,
+      status: 'disabled',
+      api_calls: 99,
+      updated_at: '2026-11-02T00:00:00.000Z',
+      sync_modified: 't2',
+    };
     const local = {
       ...base,
       name: 'New',
@@ -151,19 +177,33 @@ describe('developer_apps conflict policy', () => {
       { newDocumentState: local, realMasterState: server, assumedMasterState: base },
       developerAppMergePolicy,
     );
-    expect(merged).toMatchObject({ name: 'New', status: 'disabled', api_calls: 99, client_id: 'bkt_server', sync_state: 'dirty' });
+    expect(merged).toMatchObject({
+      name: 'New',
+      status: 'disabled',
+      api_calls: 99,
+      client_id: 'bkt_server',
+      sync_state: 'dirty',
+    });
   });
 
   it('an older local scope edit loses to the server’s newer one; a server delete is final', () => {
     const server = { ...base, scopes: ['events:read'], updated_at: '2026-11-05T00:00:00.000Z', sync_modified: 't2' };
-    const local = { ...base, scopes: ['media:write'], sync_field_times: { scopes: Date.parse('2026-11-04T00:00:00.000Z') } };
+    const local = {
+      ...base,
+      scopes: ['media:write'],
+      sync_field_times: { scopes: Date.parse('2026-11-04T00:00:00.000Z') },
+    };
     const merged = mergeFieldGroups(
       { newDocumentState: local, realMasterState: server, assumedMasterState: base },
       developerAppMergePolicy,
     );
     expect(merged.scopes).toEqual(['events:read']);
     const deleted = mergeFieldGroups(
-      { newDocumentState: { ...local, name: 'Edited' }, realMasterState: { ...server, _deleted: true }, assumedMasterState: base },
+      {
+        newDocumentState: { ...local, name: 'Edited' },
+        realMasterState: { ...server, _deleted: true },
+        assumedMasterState: base,
+      },
       developerAppMergePolicy,
     );
     expect(deleted._deleted).toBe(true);
