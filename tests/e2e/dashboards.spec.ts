@@ -7,7 +7,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { goOffline, useMemoryAuth } from './helpers';
+import { goOffline, signUpDeveloper, useMemoryAuth } from './helpers';
 
 const SCREENSHOTS = 'tests/e2e/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -18,27 +18,6 @@ const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const developerEmail = (label: string) => `${label}-${RUN}@example.test`;
-
-/** Real sign-up on the developer portal + the MediaID setup modal (as in auth.spec.ts). */
-async function signUpDeveloper(page: Page, email: string) {
-  await page.goto('/developer/login');
-  await page.getByText('Create Account', { exact: true }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill('secret-pass-1');
-  await page.getByLabel('Confirm Password').fill('secret-pass-1');
-  const terms = page.getByRole('checkbox', { name: /I agree to the/ });
-  if (await terms.count()) await terms.check();
-  await page.getByRole('button', { name: 'Create Developer Account' }).click();
-  const setup = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(setup).toBeVisible({ timeout: 20_000 });
-  for (const interest of ['Discovering new music', 'Underground scenes', 'Exclusive content'])
-    await setup.getByText(interest, { exact: true }).click();
-  await setup.getByRole('button', { name: 'Next' }).click();
-  await setup.getByText('Jazz', { exact: true }).click();
-  await setup.getByRole('button', { name: 'Next' }).click();
-  await setup.getByRole('button', { name: 'Complete Setup' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/developer$/, { timeout: 20_000 });
-}
 
 const SECTIONS = {
   artist: ['Fan Geography', 'Revenue by Channel', 'Weekly Engagement', 'Top Fan Promoters', 'Content Themes'],
@@ -287,8 +266,9 @@ test('developer signs up, creates an app (secret shown once, client ID truncated
   const reveal = page.getByRole('dialog', { name: 'Application created' });
   const secret = (await reveal.getByTestId('new-client-secret').textContent()) ?? '';
   const clientId = (await reveal.getByTestId('new-client-id').textContent()) ?? '';
-  expect(secret).toMatch(/^bkt_sk_[A-Za-z0-9_-]{43}$/);
-  expect(clientId).toMatch(/^bkt_[A-Za-z0-9_-]{24}$/);
+  // the OAuth server's credentials (Supabase Auth: a uuid client id, a 43-character secret)
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   await reveal.getByRole('button', { name: 'I’ve saved it' }).click();
 
   const card = page.getByTestId('app-card').filter({ hasText: name });

@@ -153,3 +153,52 @@ export function localDateTimeInDays(days: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T20:00`;
 }
+
+/** Real sign-up on the developer portal + the MediaID setup modal (as in auth.spec.ts). */
+export async function signUpDeveloper(page: Page, email: string) {
+  await page.goto('/developer/login');
+  await page.getByText('Create Account', { exact: true }).click();
+  // the fields are filled until all three hold their text (a form not yet hydrated may drop it)
+  await expect(async () => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('secret-pass-1');
+    await page.getByLabel('Confirm Password').fill('secret-pass-1');
+    await expect(page.getByLabel(/^Password/)).toHaveValue('secret-pass-1', { timeout: 1_000 });
+    await expect(page.getByLabel('Email')).toHaveValue(email, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const terms = page.getByRole('checkbox', { name: /I agree to the/ });
+  if (await terms.count()) await terms.check();
+  await page.getByRole('button', { name: 'Create Developer Account' }).click();
+  const setup = page.getByRole('dialog', { name: 'Setup Your MediaID' });
+  await expect(setup).toBeVisible({ timeout: 20_000 });
+  for (const interest of ['Discovering new music', 'Underground scenes', 'Exclusive content'])
+    await setup.getByText(interest, { exact: true }).click();
+  await setup.getByRole('button', { name: 'Next' }).click();
+  await setup.getByText('Jazz', { exact: true }).click();
+  await setup.getByRole('button', { name: 'Next' }).click();
+  await setup.getByRole('button', { name: 'Complete Setup' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/developer$/, { timeout: 20_000 });
+}
+
+/**
+ * Registers an OAuth app in the developer portal (Applications → Create New App) and returns the
+ * credentials the 'Application created' dialog shows once.
+ */
+export async function registerAppInPortal(
+  page: Page,
+  app: { name: string; redirectUri: string; scopes: string[] },
+): Promise<{ clientId: string; clientSecret: string }> {
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  await page.getByRole('button', { name: 'Create New App' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Application' });
+  await dialog.getByLabel('Application Name').fill(app.name);
+  await dialog.getByLabel('Redirect URIs').fill(app.redirectUri);
+  for (const scope of app.scopes) await dialog.getByRole('checkbox', { name: scope }).check();
+  await dialog.getByRole('button', { name: 'Create Application' }).click();
+  const reveal = page.getByRole('dialog', { name: 'Application created' });
+  await expect(reveal).toBeVisible({ timeout: 20_000 });
+  const clientSecret = (await reveal.getByTestId('new-client-secret').textContent()) ?? '';
+  const clientId = (await reveal.getByTestId('new-client-id').textContent()) ?? '';
+  await reveal.getByRole('button', { name: 'I’ve saved it' }).click();
+  return { clientId, clientSecret };
+}

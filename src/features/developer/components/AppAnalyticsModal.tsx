@@ -6,8 +6,20 @@ import { formatCompactNumber, formatDateTime } from '../../../lib/format';
 import type { DeveloperApp } from '../api/types';
 import { weeklyCallsForApp } from '../sample-portal';
 
-export function AppAnalyticsModal({ app, onClose }: { app: DeveloperApp | null; onClose: () => void }) {
-  const series = app ? weeklyCallsForApp(app.apiCalls) : [];
+/**
+ * One app's figures. Sample apps (preview) draw the spec's weekly chart from their sample total; a
+ * registered app shows its real 30-day totals (developer_app_usage) and no made-up curve.
+ */
+export function AppAnalyticsModal({
+  app,
+  preview,
+  onClose,
+}: {
+  app: DeveloperApp | null;
+  preview: boolean;
+  onClose: () => void;
+}) {
+  const series = app && preview ? weeklyCallsForApp(app.apiCalls) : [];
   return (
     <Modal
       opened={app !== null}
@@ -19,12 +31,17 @@ export function AppAnalyticsModal({ app, onClose }: { app: DeveloperApp | null; 
       {app ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Figure label="API calls" value={formatCompactNumber(app.apiCalls)} />
+            <Figure label={preview ? 'API calls' : 'API calls (30 days)'} value={formatCompactNumber(app.apiCalls)} />
             <Figure label="Users" value={formatCompactNumber(app.users)} />
             <Figure label="Status" value={app.status} />
             <Figure label="Last used" value={app.lastUsed ? formatDateTime(app.lastUsed) : 'Never'} />
           </SimpleGrid>
-          {app.apiCalls > 0 ? (
+          {app.apiCalls > 0 && !preview ? (
+            <Text c="dimmed" ta="center" py="md">
+              Totals for the last 30 days, counted from the calls {app.name} made with its users&apos; consent.
+            </Text>
+          ) : null}
+          {app.apiCalls > 0 && preview ? (
             <AreaChart
               h={240}
               data={series}
@@ -35,11 +52,12 @@ export function AppAnalyticsModal({ app, onClose }: { app: DeveloperApp | null; 
               role="img"
               aria-label={`${app.name} API calls over the last seven days`}
             />
-          ) : (
+          ) : null}
+          {app.apiCalls === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
               No API calls yet. Calls appear here once users authorize {app.name}.
             </Text>
-          )}
+          ) : null}
         </Stack>
       ) : null}
     </Modal>

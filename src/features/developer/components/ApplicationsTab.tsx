@@ -97,7 +97,7 @@ export function ApplicationsTab({
             : undefined
         }
       />
-      <AppAnalyticsModal app={analysed} onClose={() => setAnalyticsId(null)} />
+      <AppAnalyticsModal app={analysed} preview={preview} onClose={() => setAnalyticsId(null)} />
     </Stack>
   );
 }

@@ -15,10 +15,14 @@ import { ApiDocsTab } from './ApiDocsTab';
 import { ApplicationsTab } from './ApplicationsTab';
 import { OverviewTab } from './OverviewTab';
 import { RealUsageCard } from './RealUsageCard';
+import { useAppUsage, withUsage } from '../api/use-app-usage';
 import { WebhooksTab } from './WebhooksTab';
 
 export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) {
-  const { apps, preview, createApp, setStatus, removeApp, regenerateSecret } = useDeveloperApps();
+  const { apps: registered, preview, createApp, setStatus, removeApp, regenerateSecret } = useDeveloperApps();
+  const usage = useAppUsage(registered, preview);
+  const apps = withUsage(registered, usage.usage);
+  const realUsage = <RealUsageCard apps={apps} preview={preview} {...usage} />;
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg" data-testid="developer-portal">
@@ -57,11 +61,7 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="lg">
-            <OverviewTab
-              appCount={apps.length}
-              preview={preview}
-              realUsage={<RealUsageCard apps={apps} preview={preview} />}
-            />
+            <OverviewTab appCount={apps.length} preview={preview} realUsage={realUsage} />
           </Tabs.Panel>
           <Tabs.Panel value="applications" pt="lg">
             <ApplicationsTab
@@ -74,7 +74,7 @@ export function DeveloperPortal({ roleSwitcher }: { roleSwitcher?: ReactNode }) 
             />
           </Tabs.Panel>
           <Tabs.Panel value="analytics" pt="lg">
-            <AnalyticsTab realUsage={<RealUsageCard apps={apps} preview={preview} />} />
+            <AnalyticsTab realUsage={realUsage} />
           </Tabs.Panel>
           <Tabs.Panel value="webhooks" pt="lg">
             <WebhooksTab apps={apps} preview={preview} />

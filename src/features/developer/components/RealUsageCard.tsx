@@ -1,33 +1,15 @@
 import { Alert, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { supabase } from '../../../lib/supabase';
 import type { DeveloperApp } from '../api/types';
+import type { AppUsageState } from '../api/use-app-usage';
 
-interface Usage {
-  client_id: string;
-  api_calls_30d: number;
-  connected_users: number;
-  last_call_at: string | null;
-}
-
-/** The developer's own apps' real MediaID API use (rpc developer_app_usage: counts only, never a user). */
-export function RealUsageCard({ apps, preview }: { apps: DeveloperApp[]; preview: boolean }) {
-  const [usage, setUsage] = useState<Usage[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const appKey = apps.map((a) => a.clientId).join(',');
-  useEffect(() => {
-    if (preview) return;
-    let live = true;
-    void supabase.rpc('developer_app_usage').then(({ data, error: e }) => {
-      if (!live) return;
-      if (e) setError(e.message);
-      else setUsage(data as Usage[]);
-    });
-    return () => {
-      live = false;
-    };
-  }, [preview, appKey]);
+/** The developer's own apps' real MediaID API use (from useAppUsage: counts only, never a user). */
+export function RealUsageCard({
+  apps,
+  preview,
+  usage,
+  error,
+}: { apps: DeveloperApp[]; preview: boolean } & AppUsageState) {
   if (preview) return null;
   const name = (clientId: string) => apps.find((a) => a.clientId === clientId)?.name ?? clientId;
   return (

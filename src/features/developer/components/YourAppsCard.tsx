@@ -1,10 +1,10 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconActivity, IconApps } from '@tabler/icons-react';
+import { IconApps } from '@tabler/icons-react';
 import { countLabel } from '../../../lib/plural';
 
 /**
- * The developer's own figures, first on the Overview: the real count of their registered apps.
- * Bucket does not meter API calls yet, so the card says so rather than show a number.
+ * The developer's own figures, first on the Overview: the real count of their registered apps
+ * (their real API use is the card below it, RealUsageCard).
  */
 export function YourAppsCard({ appCount }: { appCount: number }) {
   return (
@@ -18,24 +18,11 @@ export function YourAppsCard({ appCount }: { appCount: number }) {
             Your data
           </Badge>
         </Group>
-        <Group gap="xl" align="flex-start">
-          <Group gap={6} wrap="nowrap">
-            <IconApps size={18} aria-hidden />
-            <Text size="sm" fw={700} data-testid="own-app-count">
-              {appCount === 0 ? 'No applications yet' : countLabel(appCount, 'application')}
-            </Text>
-          </Group>
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            <IconActivity size={18} aria-hidden />
-            <Stack gap={0}>
-              <Text size="sm" fw={700}>
-                API calls: not counted yet
-              </Text>
-              <Text size="xs" c="dimmed">
-                Bucket does not record calls to its APIs per app yet.
-              </Text>
-            </Stack>
-          </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconApps size={18} aria-hidden />
+          <Text size="sm" fw={700} data-testid="own-app-count">
+            {appCount === 0 ? 'No applications yet' : countLabel(appCount, 'application')}
+          </Text>
         </Group>
         {appCount === 0 ? (
           <Text size="sm" c="dimmed">
