@@ -5,7 +5,8 @@
  * the consent screen names the app and what it may see; Allow returns a code the client exchanges
  * with its secret; it reads preferences through the MediaID API; the fan turns Location Access off
  * in MediaID settings and the next read has no location; the developer's Overview counts the real
- * calls; the fan revokes the app in 'Connected apps' and the client's next call and refresh fail.
+ * calls; the fan revokes the app in 'Connected apps', the client's next call and refresh fail and
+ * the app's webhook endpoint (added in the portal) gets one signed permission.revoked.
  * SHOTS_DIR=<dir> also saves the screens at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -18,7 +19,9 @@ import {
   refresh,
   type MediaIdConfig,
 } from '../../examples/mediaid-client/mediaid';
+import { Webhook } from 'standardwebhooks';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys';
+import { startReceiver } from '../integration/webhooks/receiver';
 import { registerAppInPortal, signUpDeveloper, signUpFan } from './helpers';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
@@ -71,6 +74,15 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
     scopes: ['media:read', 'preferences:read'],
   });
   await shoot(devPage, 'portal-registered');
+
+  // …and points a webhook endpoint (a receiver in this test, on the backend's loopback) at it.
+  const receiver = await startReceiver();
+  await devPage.getByRole('tab', { name: 'Webhooks' }).click();
+  await devPage.getByLabel('Endpoint URL').fill(receiver.url('/bucket-hooks'));
+  await devPage.getByRole('button', { name: 'Add Endpoint' }).click();
+  const hookSecret = (await devPage.getByTestId('webhook-secret').textContent()) ?? '';
+  expect(hookSecret).toMatch(/^whsec_/);
+  await expect(devPage.getByText(receiver.url('/bucket-hooks'))).toBeVisible();
   const cfg: MediaIdConfig = {
     supabaseUrl: BACKEND,
     anonKey: LOCAL_ANON_KEY,
@@ -177,6 +189,26 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
   await expect(refresh(as, cfg, tokens.refresh_token!)).rejects.toThrow();
   await shoot(page, 'revoked');
 
+  // The app hears of the revocation once, signed (Standard Webhooks), with no value of the fan's.
+  await expect
+    .poll(() => receiver.received.filter((r) => r.body.includes('permission.revoked')).length, { timeout: 30_000 })
+    .toBe(1);
+  const hook = receiver.received.find((r) => r.body.includes('permission.revoked'))!;
+  const event = new Webhook(hookSecret).verify(hook.body, hook.headers as Record<string, string>) as {
+    type: string;
+    data: Record<string, unknown>;
+  };
+  expect(event.type).toBe('permission.revoked');
+  expect(Object.keys(event.data).sort()).toEqual(['revoked_at', 'role', 'user_id']);
+  for (const r of receiver.received) expect(r.body).not.toMatch(/Jazz|"US"|consent-fan/);
+  await devPage.reload();
+  await devPage.getByRole('tab', { name: 'Webhooks' }).click();
+  const deliveries = devPage.getByRole('table', { name: 'Webhook deliveries' });
+  await expect(deliveries.getByRole('row').filter({ hasText: 'permission.revoked' })).toContainText('Delivered', {
+    timeout: 20_000,
+  });
+  await shoot(devPage, 'portal-webhooks');
+
   // Revoked, the app must ask again; signed out, the consent screen sends the fan to sign in and back.
   const other = await page.context().browser()!.newContext();
   let otherCallback: URL | null = null;
@@ -199,4 +231,5 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
   await expect.poll(() => otherCallback?.searchParams.get('error') ?? null, { timeout: 20_000 }).toBe('access_denied');
   await other.close();
   await devContext.close();
+  await receiver.close();
 });

@@ -94,6 +94,7 @@ function AppWebhooks({ clientId }: { clientId: string }) {
                 size="compact-xs"
                 variant="subtle"
                 color="red"
+                aria-label={`Remove endpoint ${endpoint.url}`}
                 onClick={() =>
                   void removeEndpoint(endpoint.id).then(
                     () => setRefresh((n) => n + 1),
