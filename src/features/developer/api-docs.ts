@@ -14,7 +14,10 @@ export interface ApiEndpointDoc {
 
 /** What a MediaID API call answers when the token cannot make it (HTTP 403, PostgREST error body). */
 export const API_ERRORS = [
-  { code: 'invalid_token', meaning: 'No app token, an expired one, a revoked grant or a disabled app.' },
+  {
+    code: 'invalid_token',
+    meaning: 'No app token, a revoked grant or a disabled app (an expired token gets HTTP 401, JWT expired).',
+  },
   { code: 'insufficient_scope', meaning: 'The grant lacks the call’s scope (named in hint).' },
   { code: 'invalid_request', meaning: 'HTTP 400: the body is malformed (reason in details).' },
 ] as const;
