@@ -1,6 +1,6 @@
 /** Role availability and setup-needed rules of spec §4. Pure. */
-import type { RoleSetupStatus } from '../../lib/auth-state';
-import { isRole, SELF_SIGNUP_ROLES, type Role } from '../../lib/roles';
+import type { RoleSetupStatus } from './auth-state';
+import { isRole, SELF_SIGNUP_ROLES, type Role } from './roles';
 
 /** The parts of a MediaID these rules read. */
 export interface MediaIdLike {
