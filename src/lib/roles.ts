@@ -38,3 +38,7 @@ export function isSelfSignupRole(value: unknown): value is SelfSignupRole {
 
 /** The four dashboards of the route table: /dashboard/{role}. */
 export const DASHBOARD_ROLES = SELF_SIGNUP_ROLES;
+
+export function isDashboardRole(role: unknown): role is SelfSignupRole {
+  return typeof role === 'string' && (DASHBOARD_ROLES as readonly string[]).includes(role);
+}
