@@ -39,7 +39,6 @@ export function roleSetupStatuses(
   return statuses;
 }
 
-export type RoleBadge = 'Current' | 'Active' | 'Available' | 'Setup Required';
 export type RoleAction = 'current' | 'switch' | 'setup' | 'unavailable';
 
 /** What the switcher does when a role is chosen (spec §4 "In the switcher UI"). */

@@ -40,9 +40,6 @@ export interface LockerItem {
   real?: RealDrop;
 }
 
-export const RARITIES: Rarity[] = ['common', 'rare', 'epic', 'legendary'];
-export const REACTION_KINDS: ReactionKind[] = ['heart', 'fire', 'star'];
-
 /** The real content behind a drop (src/features/locker/real-drops). */
 export interface RealDrop {
   contentId: string;
