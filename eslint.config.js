@@ -1,9 +1,47 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const abs = (...parts) => path.join(root, ...parts);
+const features = readdirSync(abs('src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Folder boundaries (README "Folder map"): a feature imports the shared folders (src/components,
+ * src/lib, src/data, src/sample, sync/), its own files and other features' public index.ts only;
+ * shared folders never import features. The composition root (src/routes, main, app-root) may.
+ */
+const SHARED = ['src/components', 'src/lib', 'src/data', 'src/sample'];
+// Screens another feature loads with import() (their own chunk): importing them through the
+// feature's index.ts would pull the whole barrel into that chunk.
+const LAZY_PUBLIC = ['src/features/bucket/FanArtistBucketDialog.{ts,tsx}'];
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: [abs('src/**'), abs('sync/**'), abs('supabase/**')],
+  except: [
+    abs('src/features', feature, '**'),
+    abs('src/features/*/index.ts'),
+    ...LAZY_PUBLIC.map((file) => abs(file)),
+    ...SHARED.map((dir) => abs(dir, '**')),
+    abs('sync/**'),
+  ],
+  message: `Import another feature through its index.ts, or move shared code to ${SHARED.join(', ')}.`,
+}));
+const sharedZones = SHARED.map((dir) => ({
+  target: `./${dir}`,
+  from: ['./src/features', './src/routes'],
+  // TODO(h-shell): DeferredAppChrome is app-level wiring (it starts the uploads outbox); move it
+  // next to app-root.tsx (or src/routes) once app-root's import can change, then drop this except.
+  ...(dir === 'src/components' ? { except: ['./uploads/OutboxAutostart.tsx'] } : {}),
+  message: 'Shared folders never import features or routes; move the code into the feature instead.',
+}));
 
 export default tseslint.config(
   {
@@ -24,6 +62,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    settings: {
+      // Without .ts/.tsx the resolver finds no relative import and the path rules check nothing.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
@@ -36,9 +80,14 @@ export default tseslint.config(
           zones: [
             { target: './sync', from: './src', message: 'sync/ must not import the React app.' },
             { target: './supabase', from: './src', message: 'The backend must not import the app.' },
+            ...featureZones,
+            ...sharedZones,
           ],
         },
       ],
+      // Runtime circles only: the rule skips `import type` (erased at build, no load-order hazard);
+      // tests/unit/lint/boundaries.test.ts keeps type-only circles out too.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -1,11 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
-import type { AuthStateSource } from './lib/auth-state';
+import type { RouterContext } from './lib/router-context';
 import { routeTree } from './routeTree.gen';
-
-/** Services reach routes through router context, so pages never know where data comes from. */
-export interface RouterContext {
-  auth: AuthStateSource;
-}
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

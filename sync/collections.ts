@@ -173,7 +173,6 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 type DocOf<D> = D extends CollectionDefinition<infer Doc> ? Doc : never;
 export type BucketCollections = { [K in CollectionName]: RxCollection<DocOf<(typeof COLLECTIONS)[K]>> };
 export type BucketDatabase = RxDatabase<BucketCollections>;
-export type DocumentOf<K extends CollectionName> = DocOf<(typeof COLLECTIONS)[K]>;
 
 /** Registry collections actually open in this database (see `collections` in database.ts). */
 export function openCollectionNames(db: BucketDatabase): CollectionName[] {

@@ -13,7 +13,7 @@ export { createFirstPages } from './replication/first-pages';
 export type { FirstPages } from './replication/first-pages';
 export type { OpenDatabaseOptions } from './database';
 export { COLLECTIONS, COLLECTION_NAMES } from './collections';
-export type { BucketDatabase, BucketCollections, CollectionName, DocumentOf } from './collections';
+export type { BucketDatabase, BucketCollections, CollectionName } from './collections';
 export type { SyncState, SyncError, SyncLocalFields } from './local-fields';
 export * from './schemas/types';
 export { upsertMediaId } from './writes/upsert-media-id';

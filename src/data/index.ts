@@ -4,8 +4,6 @@ export type { SyncProviderProps } from './SyncProvider';
 export { useSyncEngine, useLocalDb } from './use-sync-engine';
 export { useMediaIds, useMediaId } from './use-media-ids';
 export { useProfile } from './use-profile';
-export { useContentItems } from './use-content-items';
-export type { ContentItemsFilter } from './use-content-items';
 export { useSyncStatus } from './use-sync-status';
 export type { SyncStatusView } from './use-sync-status';
 export { useObservableValue } from './use-observable-value';

@@ -9,8 +9,6 @@ export const ARTIST_BIO_MAX = 280;
 export const ARTIST_GENRES_MAX = 5;
 /** Shown wherever an artist has not chosen a name yet (the server's placeholder). */
 export const UNNAMED_ARTIST = 'Unnamed artist';
-/** The server's refusal (SQLSTATE 23514) when an unnamed artist publishes. */
-export const PUBLISH_NEEDS_NAME = 'Choose your artist name before publishing';
 export const NAME_IS_EMAIL = 'Your artist name cannot be your e-mail address';
 
 /** Spec §10 genre options (the server accepts exactly these). */

@@ -88,19 +88,3 @@ export function createMemoryAuthSource(initial?: Parameters<MemoryAuthSource['se
   if (initial) source.set(initial);
   return source;
 }
-
-/** Resolves once neither the session nor the profile is loading. */
-export function whenAuthSettled(source: AuthStateSource): Promise<AuthSnapshot> {
-  const settled = (s: AuthSnapshot) => !s.loading && !(s.user && s.profile.loading);
-  const now = source.getSnapshot();
-  if (settled(now)) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const unsubscribe = source.subscribe(() => {
-      const next = source.getSnapshot();
-      if (settled(next)) {
-        unsubscribe();
-        resolve(next);
-      }
-    });
-  });
-}

@@ -36,5 +36,7 @@ export function isSelfSignupRole(value: unknown): value is SelfSignupRole {
   return typeof value === 'string' && (SELF_SIGNUP_ROLES as readonly string[]).includes(value);
 }
 
-/** The four dashboards of the route table: /dashboard/{role}. */
-export const DASHBOARD_ROLES = SELF_SIGNUP_ROLES;
+/** The four dashboards of the route table, /dashboard/{role}: one per self-signup role. */
+export function isDashboardRole(role: unknown): role is SelfSignupRole {
+  return isSelfSignupRole(role);
+}

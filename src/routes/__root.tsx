@@ -4,7 +4,7 @@ import { AppHeader } from '../components/AppHeader';
 import { HeaderSyncStatus } from '../components/HeaderSyncStatus';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { NotFoundPage } from '../components/NotFoundPage';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../lib/router-context';
 
 function RootLayout() {
   return (

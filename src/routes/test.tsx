@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TestDashboardPage } from '../features/testlab/TestDashboardPage';
+import { TestDashboardPage } from './-testlab/TestDashboardPage';
 
 export const Route = createFileRoute('/test')({
   head: () => ({ meta: [{ title: 'Test Dashboard · Bucket' }] }),

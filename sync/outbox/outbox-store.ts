@@ -71,17 +71,8 @@ export function listEntries(db: OutboxDatabase, userId: string): Promise<OutboxE
   return byUser(db, userId).toArray();
 }
 
-export async function getEntry(db: OutboxDatabase, userId: string, id: string): Promise<OutboxEntry | undefined> {
-  const entry = await db.entries.get(id);
-  return entry && entry.userId === userId ? entry : undefined;
-}
-
 /** Apply one state-machine event atomically. Returns the stored entry (unchanged if it did not apply). */
-export async function applyEvent(
-  db: OutboxDatabase,
-  id: string,
-  event: OutboxEvent,
-): Promise<OutboxEntry | undefined> {
+export async function applyEvent(db: OutboxDatabase, id: string, event: OutboxEvent): Promise<OutboxEntry | undefined> {
   return db.transaction('rw', db.entries, db.blobs, async () => {
     const entry = await db.entries.get(id);
     if (!entry) return undefined;

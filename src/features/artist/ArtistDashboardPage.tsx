@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { CompactRoleSwitcher } from '../roles';
 import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BucketBrowser } from '../bucket';

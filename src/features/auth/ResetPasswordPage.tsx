@@ -7,7 +7,7 @@ import { startRecoverySession, updatePassword } from './api/update-password';
 import { useAuth } from './AuthContext';
 import { INVALID_RESET_LINK } from './auth-errors';
 import { AuthPanel } from './components/AuthPanel';
-import { ErrorBanner } from './components/ErrorBanner';
+import { ErrorBanner } from '../../components/ErrorBanner';
 import { resetPasswordSubmitError, validateRequiredPassword, visibleFormError } from './validation';
 
 const routeApi = getRouteApi('/reset-password');

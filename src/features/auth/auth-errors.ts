@@ -9,7 +9,6 @@ export const SIGN_UP_DEFAULT = 'Failed to create account';
 export const RESET_EMAIL_FAILED = 'Failed to send reset email';
 export const PASSWORD_UPDATE_FAILED = 'Failed to update password';
 export const INVALID_RESET_LINK = 'Invalid or expired reset link. Please request a new password reset.';
-export const USER_NOT_AUTHENTICATED = 'User not authenticated';
 export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
 
 export type OAuthProvider = 'google' | 'facebook';

@@ -7,7 +7,7 @@
 import { EMPTY_PROFILE, type AuthSnapshot, type AuthStateSource } from '../../lib/auth-state';
 import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
 import type { IdentityStore } from './identity-store';
-import { readStoredSession } from './stored-session';
+import { readStoredSession } from '../../lib/stored-session';
 
 export interface DeferredAuthSource extends AuthStateSource {
   /** The identity store once loaded (loading starts with the first `activate()`). */

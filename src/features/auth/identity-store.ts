@@ -20,23 +20,16 @@ import {
 import type { Role } from '../../lib/roles';
 import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
 import type { AppSupabaseClient } from '../../lib/supabase';
-import type { EngagementRecord, MediaIdRecord, ProfileRecord } from '../mediaid/build-media-id';
+import type { MediaIdRow as MediaIdRecord, ProfileRow as ProfileRecord } from '../../../sync';
 import {
   classifyProfileError,
   mergeMediaIds,
   resolveProfileRouting,
   type ProfileCheck,
-} from '../roles/profile-routing-state';
+} from '../../lib/profile-routing-state';
+import type { IdentityWriter } from './identity-writer';
 import { createServerWriter } from './server-writer';
-import { readStoredSession } from './stored-session';
-
-/** Local-first writes, provided by the sync engine once the user's database is open. */
-export interface IdentityWriter {
-  saveMediaId(row: MediaIdRecord): Promise<void>;
-  saveProfile(row: ProfileRecord): Promise<void>;
-  logEngagement(row: EngagementRecord): Promise<void>;
-  removeLocalData(): Promise<void>;
-}
+import { readStoredSession } from '../../lib/stored-session';
 
 export interface LocalIdentityRows {
   /** undefined while the local database is being read. */

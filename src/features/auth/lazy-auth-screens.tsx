@@ -18,7 +18,7 @@ const LazySignInForm = lazyNamed(() => import('./components/SignInForm').then((m
 const LazyForgotPasswordForm = lazyNamed(() =>
   import('./components/ForgotPasswordForm').then((m) => m.ForgotPasswordForm),
 );
-const LazyMediaIdSetupModal = lazyNamed(() => import('../mediaid/MediaIdSetupModal').then((m) => m.MediaIdSetupModal));
+const LazyMediaIdSetupModal = lazyNamed(() => import('../mediaid').then((m) => m.MediaIdSetupModal));
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 

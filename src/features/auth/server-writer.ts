@@ -3,7 +3,7 @@
  * attached (e.g. the sync engine failed to open IndexedDB). Online only.
  */
 import type { AppSupabaseClient } from '../../lib/supabase';
-import type { IdentityWriter } from './identity-store';
+import type { IdentityWriter } from './identity-writer';
 
 export function createServerWriter(client: AppSupabaseClient, onWritten: () => Promise<void>): IdentityWriter {
   return {

@@ -1,4 +1,4 @@
-import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { CompactRoleSwitcher } from '../roles';
 import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BrandDashboard } from './components/BrandDashboard';

@@ -1,4 +1,4 @@
-import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { CompactRoleSwitcher } from '../roles';
 import { DeveloperPortal } from './components/DeveloperPortal';
 
 /** `/dashboard/developer` — the developer portal. */

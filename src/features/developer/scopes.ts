@@ -17,7 +17,3 @@ export const SCOPE_DESCRIPTIONS: Record<OAuthScope, string> = {
   'events:write': 'Record engagement events',
   'analytics:read': 'Read aggregated, anonymous analytics',
 };
-
-export function isOAuthScope(value: string): value is OAuthScope {
-  return (OAUTH_SCOPES as readonly string[]).includes(value);
-}

@@ -1,6 +1,6 @@
 import { Alert, Card, Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { memo, useState, type CSSProperties } from 'react';
-import { CompactRoleSwitcher } from '../../components/CompactRoleSwitcher';
+import { CompactRoleSwitcher } from '../roles';
 import { useStagedReveal } from '../../lib/use-after-first-paint';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { useFirstSyncPending } from '../../data/use-first-sync-pending';

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { CenteredLoader } from '../../components/CenteredLoader';
-import { readStoredSession } from '../auth/stored-session';
+import { readStoredSession } from '../../lib/stored-session';
 import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { FAN_GREETING_SUBTITLE } from './boot-greeting';

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Artwork } from '../catalog/Artwork';
+import { Artwork } from '../../components/Artwork';
 import { IconBroadcast, IconDisc, IconGift, IconTrendingUp } from '@tabler/icons-react';
 import { formatCompactNumber, formatDateTime } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';

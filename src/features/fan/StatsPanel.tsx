@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Artwork } from '../catalog/Artwork';
+import { Artwork } from '../../components/Artwork';
 import { formatCompactNumber } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';
 import { SampleBadge } from './SampleBadge';

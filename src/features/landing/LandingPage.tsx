@@ -3,8 +3,7 @@ import { IconBriefcase, IconCode, IconHeadphones, IconMicrophone2 } from '@table
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { ROLE_DISPLAY, type SelfSignupRole } from '../../lib/roles';
-import { SignedInNotice } from '../auth/components/SignedInNotice';
-import { useArrivedSignedIn } from '../auth/use-arrived-signed-in';
+import { SignedInNotice, useArrivedSignedIn } from '../auth';
 
 interface Portal {
   role: SelfSignupRole;

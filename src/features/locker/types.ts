@@ -1,5 +1,5 @@
 /** Spec §3 "Locker item": one drop in a fan's Daily Locker. */
-import type { RealDrop } from './real-drops/real-drop';
+import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
 
 export type LockerItemType = 'music' | 'video' | 'code' | 'event' | 'image' | 'bonus' | 'other';
 export type Rarity = 'common' | 'rare' | 'epic' | 'legendary';
@@ -40,5 +40,16 @@ export interface LockerItem {
   real?: RealDrop;
 }
 
-export const RARITIES: Rarity[] = ['common', 'rare', 'epic', 'legendary'];
-export const REACTION_KINDS: ReactionKind[] = ['heart', 'fire', 'star'];
+/** The real content behind a drop (src/features/locker/real-drops). */
+export interface RealDrop {
+  contentId: string;
+  artistId: string;
+  filePath: string | null;
+  mimeType: string;
+  locked: boolean;
+  tierRequired: FollowedContentDoc['subscription_tier_required'];
+  /** The fan's tier with this artist (0 free … 3): comments need fanTierRequired or more. */
+  fanTier: number;
+  /** When a not-yet-released item opens (null: when the artist publishes it). */
+  unlockDate: string | null;
+}

@@ -10,9 +10,9 @@ import {
   normalizeArtistName,
 } from '../../lib/artist-identity';
 import { ROLE_DISPLAY, type Role } from '../../lib/roles';
-import { useAuth } from '../auth/AuthContext';
-import { ErrorBanner } from '../auth/components/ErrorBanner';
-import { ROLE_ICONS } from '../roles/role-icons';
+import { useAuth } from '../auth';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { ROLE_ICONS } from '../../components/role-icons';
 import { saveMediaIdSetup } from './api/save-media-id';
 import { GenrePicker } from './components/GenrePicker';
 import { InterestPicker } from './components/InterestPicker';

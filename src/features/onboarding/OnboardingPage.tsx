@@ -2,14 +2,20 @@ import { Alert, Button, Container, Group, Paper, Stack, Stepper, Text, Title } f
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isSelfSignupRole, ROLE_DISPLAY, type SelfSignupRole } from '../../lib/roles';
-import { useAuth } from '../auth/AuthContext';
-import { ErrorBanner } from '../auth/components/ErrorBanner';
-import { SaveMediaIdError, saveMediaIdSetup } from '../mediaid/api/save-media-id';
-import { GenrePicker } from '../mediaid/components/GenrePicker';
-import { InterestPicker } from '../mediaid/components/InterestPicker';
-import { PrivacyControls } from '../mediaid/components/PrivacyControls';
-import { DEFAULT_PRIVACY, ONBOARDING_LOCATION_CODE, type PrivacySettings } from '../mediaid/constants';
-import { canContinueWithInterests, onboardingInterestsError } from '../mediaid/interest-rules';
+import { useAuth } from '../auth';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import {
+  canContinueWithInterests,
+  DEFAULT_PRIVACY,
+  GenrePicker,
+  InterestPicker,
+  ONBOARDING_LOCATION_CODE,
+  onboardingInterestsError,
+  PrivacyControls,
+  SaveMediaIdError,
+  saveMediaIdSetup,
+  type PrivacySettings,
+} from '../mediaid';
 import { ExperienceStep } from './components/ExperienceStep';
 import { onboardingErrorMessage, onboardingFailureAlert } from './onboarding-errors';
 import classes from './OnboardingStepper.module.css';

@@ -4,7 +4,6 @@ export type { RewardDayHandlers } from './RewardDayModal';
 export {
   SAMPLE_DAILY_REWARDS,
   SAMPLE_FAN_TIER,
-  SAMPLE_STREAK,
   SAMPLE_TODAY_DAY,
   buildSampleDailyRewards,
 } from './sample-daily-rewards';

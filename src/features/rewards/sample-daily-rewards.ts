@@ -8,7 +8,6 @@ import type { DailyReward, RewardRarity, RewardType } from './types';
 
 export const SAMPLE_TODAY_DAY = 6;
 export const SAMPLE_FAN_TIER = 3;
-export const SAMPLE_STREAK = 5;
 
 const TYPES: RewardType[] = ['music', 'video', 'code', 'music', 'bonus', 'video', 'music'];
 const TITLES: Record<RewardType, string[]> = {

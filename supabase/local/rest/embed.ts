@@ -145,8 +145,6 @@ export async function planSelect(catalog: Catalog, rel: Relation, params: URLSea
   }
   return { items: items.filter((i) => !i.embed), children, rootParams };
 }
-
-export const hasEmbeds = (plan: SelectPlan): boolean => plan.children.length > 0;
 /** Whether any embed filters its parents (`!inner` or a null filter on the embed). */
 export const hasInnerEmbeds = (plan: Pick<SelectPlan, 'children'>): boolean =>
   plan.children.some((c) => c.inner || c.nullFilter !== undefined || hasInnerEmbeds(c));

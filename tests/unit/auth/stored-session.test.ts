@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStoredSession } from '../../../src/features/auth/stored-session';
+import { readStoredSession } from '../../../src/lib/stored-session';
 
 const storage = (value: string | null) => ({ getItem: () => value });
 

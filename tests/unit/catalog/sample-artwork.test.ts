@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleArtworkParts } from '../../../src/features/catalog/sample-artwork';
+import { sampleArtworkParts } from '../../../src/lib/sample-artwork';
 import { SAMPLE_ARTISTS, sampleArtwork } from '../../../src/sample/artists';
 
 describe('sample artwork painted with CSS', () => {

@@ -9,7 +9,7 @@ import {
   type LocalRows,
   type RoutingSources,
   type ServerLookup,
-} from '../../../src/features/roles/profile-routing-state';
+} from '../../../src/lib/profile-routing-state';
 import { DEFAULT_PRIVACY } from '../../../src/features/mediaid/constants';
 
 const user = { id: 'u1', email: 'fan@example.test', user_metadata: { role: 'fan' } };

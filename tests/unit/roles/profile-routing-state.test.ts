@@ -1,7 +1,7 @@
 // fallbackRole and the routing state must not take admin from user_metadata (user-editable: any
 // signed-in user can write `role: 'admin'` into it); admin comes only from the server's profile row.
 import { describe, expect, it } from 'vitest';
-import { computeProfileRoutingState, fallbackRole, type ServerUser } from '../../../src/features/roles/profile-routing-state';
+import { computeProfileRoutingState, fallbackRole, type ServerUser } from '../../../src/lib/profile-routing-state';
 
 const user = (user_metadata: Record<string, unknown>, app_metadata?: Record<string, unknown>): ServerUser => ({
   id: 'u1',

@@ -2,7 +2,7 @@
 // Admin must never come from that fallback: not from user_metadata (any user writes it), not from
 // app_metadata, not from a requested role; only a loaded profile row (server-owned) makes an admin.
 import { describe, expect, it } from 'vitest';
-import { computeProfileRoutingState, fallbackRole, resolveProfileRouting, type ServerUser } from '../../../src/features/roles/profile-routing-state';
+import { computeProfileRoutingState, fallbackRole, resolveProfileRouting, type ServerUser } from '../../../src/lib/profile-routing-state';
 import { SELF_SIGNUP_ROLES } from '../../../src/lib/roles';
 
 const user = (user_metadata: Record<string, unknown>, app_metadata?: Record<string, unknown>): ServerUser => ({

@@ -6,8 +6,8 @@ import {
   roleSwitchAction,
   switchFailedAlert,
   unavailableRoleMessage,
-} from '../../../src/features/roles/role-rules';
-import { classifyProfileError, computeProfileRoutingState } from '../../../src/features/roles/profile-routing-state';
+} from '../../../src/lib/role-rules';
+import { classifyProfileError, computeProfileRoutingState } from '../../../src/lib/profile-routing-state';
 
 const ready = (role: string) => ({ role, interests: ['a', 'b', 'c'], privacy_settings: DEFAULT_PRIVACY });
 
@@ -85,7 +85,7 @@ describe('profile lookup fallback rules (spec §4, §8)', () => {
 
 describe('merging local rows with the server answer', () => {
   it('prefers the local profile and keeps a completed server flag', async () => {
-    const { mergeProfileCheck, mergeMediaIds } = await import('../../../src/features/roles/profile-routing-state');
+    const { mergeProfileCheck, mergeMediaIds } = await import('../../../src/lib/profile-routing-state');
     expect(
       mergeProfileCheck(
         { role: 'fan', onboarding_completed: false },

@@ -2,7 +2,7 @@ import { Anchor, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/cor
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ROLE_DISPLAY } from '../../../lib/roles';
-import { ROLE_ICONS } from '../../roles/role-icons';
+import { ROLE_ICONS } from '../../../components/role-icons';
 
 export type PortalRole = 'artist' | 'brand' | 'developer';
 

@@ -4,10 +4,10 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { signInFieldRules, type SignInValues } from '../validation';
-import { isDashboardRole, preloadDashboard } from '../../../lib/dashboard-chunks';
+import { isDashboardRole } from '../../../lib/roles';
 import { signInHeading, useReturningVisitor } from '../returning-visitor';
 import { BackArrow } from './BackArrow';
-import { ErrorBanner } from './ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { SocialButtons } from './SocialButtons';
 
 export interface SignInFormProps {
@@ -38,8 +38,8 @@ export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSign
     setError(null);
     const result = await signInWithPassword(values.email, values.password);
     if (!result.error && isDashboardRole(result.role)) {
-      // The dashboard this account most likely goes to starts downloading now, not after /auto-route.
-      preloadDashboard(result.role);
+      // The dashboard this account most likely goes to starts downloading now, not after /auto-route
+      // (the route's loader starts its chunk).
       router.preloadRoute({ to: '/dashboard/$role', params: { role: result.role } }).catch(() => undefined);
     }
     setBusy(false);

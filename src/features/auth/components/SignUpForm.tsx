@@ -5,7 +5,7 @@ import { DEFAULT_ROLE, ROLE_DISPLAY, type SelfSignupRole } from '../../../lib/ro
 import { signUp } from '../api/sign-up';
 import { signUpFieldRules, signUpSubmitError, visibleFormError, type SignUpValues } from '../validation';
 import { BackArrow } from './BackArrow';
-import { ErrorBanner } from './ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { RoleTiles } from './RoleTiles';
 import { SocialButtons } from './SocialButtons';
 

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent } from 'react';
 import { PAYOUT_MODELS, PITCH_BUDGET_RANGES, PROPOSAL_TIMELINES, type CollabUserType } from '../collab-rules';
 import { notifyComingSoon } from '../../../lib/coming-soon';
-import { GENRE_OPTIONS } from '../../mediaid/constants';
+import { ARTIST_GENRE_OPTIONS } from '../../../lib/artist-identity';
 
 const BRAND_TYPES = ['Audio hardware', 'Streetwear', 'Beverages', 'Creative software', 'Skate', 'Coffee'];
 const FOLLOWER_FILTERS = ['Any size', '500+', '1K+', '5K+', '10K+', '50K+'];
@@ -59,7 +59,7 @@ export function CreateModal({
               placeholder="Which scene, and why now?"
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <MultiSelect label="Genre filter" data={GENRE_OPTIONS} placeholder="Any genre" clearable />
+              <MultiSelect label="Genre filter" data={ARTIST_GENRE_OPTIONS} placeholder="Any genre" clearable />
               <Select label="Followers filter" data={FOLLOWER_FILTERS} placeholder="Any size" />
               <TextInput label="Budget" name="budget" placeholder="e.g. $25,000" />
               <Select label="Payout model" data={[...PAYOUT_MODELS]} placeholder="Pick a model" />

@@ -62,7 +62,10 @@ export async function listTracks(db: OfflineMediaDatabase, ownerId: string): Pro
   return rows.map(({ blob: _blob, ...info }) => info).sort((a, b) => a.savedAt.localeCompare(b.savedAt));
 }
 
-/** `listTracks`, live: it emits again after every write to the database, from any tab. */
+/**
+ * `listTracks`, live: it emits again after every write to the database, from any tab.
+ * @public used through the dynamically imported module (use-offline-media.ts), which knip does not follow
+ */
 export function watchTracks(db: OfflineMediaDatabase, ownerId: string): Observable<OfflineTrackInfo[]> {
   return liveQuery(() => listTracks(db, ownerId));
 }

@@ -8,20 +8,7 @@ import type { LockerCommentDoc } from '../../../../sync/schemas/locker-comments'
 import type { LockerInteractionDoc } from '../../../../sync/schemas/locker-interactions';
 import { formatDateTime } from '../../../lib/format';
 import { sampleArtwork } from '../../../sample/artists';
-import type { LockerItem, LockerItemType, Rarity } from '../types';
-
-export interface RealDrop {
-  contentId: string;
-  artistId: string;
-  filePath: string | null;
-  mimeType: string;
-  locked: boolean;
-  tierRequired: FollowedContentDoc['subscription_tier_required'];
-  /** The fan's tier with this artist (0 free … 3): comments need fanTierRequired or more. */
-  fanTier: number;
-  /** When a not-yet-released item opens (null: when the artist publishes it). */
-  unlockDate: string | null;
-}
+import type { LockerItem, LockerItemType, Rarity, RealDrop } from '../types';
 
 /** Real drops have no countdown; this keeps the carousel's minute arithmetic meaningful. */
 export const REAL_DROP_MINUTES = Number.MAX_SAFE_INTEGER;

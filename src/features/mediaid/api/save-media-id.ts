@@ -4,8 +4,8 @@
  * else is written; the event's result is not checked (spec §7).
  */
 import type { Role } from '../../../lib/roles';
-import type { IdentityStore } from '../../auth/identity-store';
-import { waitForSnapshot } from '../../auth/wait-for-snapshot';
+import type { IdentityStore } from '../../auth';
+import { waitForSnapshot } from '../../../lib/wait-for-snapshot';
 import { buildCompletedProfile, buildMediaId, buildSetupEvent, type PublicIdentity } from '../build-media-id';
 import type { PrivacySettings } from '../constants';
 import { USER_NOT_AUTHENTICATED } from '../setup-errors';

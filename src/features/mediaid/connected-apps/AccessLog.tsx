@@ -2,7 +2,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/dashboard';
 import { formatDateTime } from '../../../lib/format';
-import { ErrorBanner } from '../../auth/components/ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { listAccessLog } from './api';
 import { useServerQuery } from './use-server-query';
 

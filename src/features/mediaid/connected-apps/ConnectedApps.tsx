@@ -5,7 +5,7 @@ import { Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/format';
 import { loadSupabase } from '../../../lib/load-supabase';
 import { ROLE_DISPLAY } from '../../../lib/roles';
-import { ErrorBanner } from '../../auth/components/ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { listGrants, revokeApp, type GrantRow } from './api';
 import { mediaIdScopes, SCOPE_SHORT } from './scope-text';
 import { useServerQuery } from './use-server-query';

@@ -44,10 +44,6 @@ const OPENID_SENTENCES: Record<string, string> = {
   offline_access: 'Stay connected until you revoke it',
 };
 
-export function isMediaIdScope(value: string): value is MediaIdScope {
-  return (MEDIAID_SCOPES as readonly string[]).includes(value);
-}
-
 /** The app's MediaID scopes in the canonical order (unknown and sample-only scopes dropped). */
 export function mediaIdScopes(scopes: readonly string[]): MediaIdScope[] {
   return MEDIAID_SCOPES.filter((scope) => scopes.includes(scope));

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, SegmentedControl, Stack, Text, ThemeIcon, T
 import { IconCheck, IconShieldLock } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ROLE_DISPLAY, type Role } from '../../../lib/roles';
-import { ErrorBanner } from '../../auth/components/ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import type { PrivacySettings } from '../constants';
 import type { AppInfo, GrantRow } from '../connected-apps/api';
 import { SCOPE_SENTENCES, withheldByPrivacy } from '../connected-apps/scope-text';

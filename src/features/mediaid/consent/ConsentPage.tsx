@@ -5,7 +5,7 @@ import { CenteredLoader } from '../../../components/CenteredLoader';
 import { useMediaIds } from '../../../data';
 import type { Role } from '../../../lib/roles';
 import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
-import { ErrorBanner } from '../../auth/components/ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { CONSENT_TEXT } from './consent-errors';
 import { ConsentForm } from './ConsentForm';
 import { useConsent } from './use-consent';

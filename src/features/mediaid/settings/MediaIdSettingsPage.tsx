@@ -2,8 +2,7 @@ import { Anchor, Container, SegmentedControl, Stack, Text, Title } from '@mantin
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { useMediaIds } from '../../../data';
-import { isDashboardRole } from '../../../lib/dashboard-chunks';
-import { ROLE_DISPLAY, type Role } from '../../../lib/roles';
+import { isDashboardRole, ROLE_DISPLAY, type Role } from '../../../lib/roles';
 import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
 import { AccessLog } from '../connected-apps/AccessLog';
 import { ConnectedApps } from '../connected-apps/ConnectedApps';

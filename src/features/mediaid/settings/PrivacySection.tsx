@@ -4,7 +4,7 @@ import { upsertMediaId } from '../../../../sync';
 import { SectionCard } from '../../../components/dashboard';
 import { useLocalDb, useMediaId } from '../../../data';
 import { ROLE_DISPLAY, type Role } from '../../../lib/roles';
-import { ErrorBanner } from '../../auth/components/ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PrivacyControls } from '../components/PrivacyControls';
 import type { PrivacySettings } from '../constants';
 

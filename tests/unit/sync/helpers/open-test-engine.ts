@@ -1,8 +1,7 @@
 // Test helpers: a validated (ajv) Dexie storage on an isolated fake-indexeddb, dev-mode on.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { createSyncEngine, openBucketDatabase, type SyncEngineOptions } from '../../../../sync';
+import { openBucketDatabase } from '../../../../sync';
 import { getBucketDexieStorage } from '../../../../sync/storage/dexie-storage';
 
 let counter = 0;
@@ -20,16 +19,4 @@ export function uniqueName(prefix = 'test'): string {
 
 export function openTestDatabase() {
   return openBucketDatabase({ name: uniqueName('db'), storage: testStorage(), devMode: true, multiInstance: false });
-}
-
-export function openTestEngine(supabase: SupabaseClient, userId: string, extra: Partial<SyncEngineOptions> = {}) {
-  return createSyncEngine({
-    supabase,
-    userId,
-    storage: testStorage(),
-    devMode: true,
-    multiInstance: false,
-    databaseName: uniqueName('engine'),
-    ...extra,
-  });
 }

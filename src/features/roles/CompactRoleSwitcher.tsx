@@ -1,16 +1,15 @@
 import { Badge, Button, Menu } from '@mantine/core';
-import { Modal } from './Modal';
+import { Modal } from '../../components/Modal';
 import { IconChevronDown, IconId, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useAuth } from '../features/auth/AuthContext';
-import { SignOutDialog } from '../features/auth/components/SignOutDialog';
-import { roleBadge } from '../features/roles/role-badge';
-import { ROLE_ICONS } from '../features/roles/role-icons';
-import { RoleSwitcherPanel } from '../features/roles/RoleSwitcherPanel';
-import { useRoleSwitch } from '../features/roles/use-role-switch';
-import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '../lib/roles';
-import { useMountOnFirstOpen } from '../lib/use-mount-on-first-open';
+import { SignOutDialog, useAuth } from '../auth';
+import { roleBadge } from './role-badge';
+import { ROLE_ICONS } from '../../components/role-icons';
+import { RoleSwitcherPanel } from './RoleSwitcherPanel';
+import { useRoleSwitch } from './use-role-switch';
+import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '../../lib/roles';
+import { useMountOnFirstOpen } from '../../lib/use-mount-on-first-open';
 
 /** Compact role switcher for dashboard headers (spec §2 "Role switcher"), with the full panel and sign-out. */
 export function CompactRoleSwitcher() {

@@ -1,6 +1,6 @@
 /** Role availability and setup-needed rules of spec §4. Pure. */
-import type { RoleSetupStatus } from '../../lib/auth-state';
-import { isRole, SELF_SIGNUP_ROLES, type Role } from '../../lib/roles';
+import type { RoleSetupStatus } from './auth-state';
+import { isRole, SELF_SIGNUP_ROLES, type Role } from './roles';
 
 /** The parts of a MediaID these rules read. */
 export interface MediaIdLike {
@@ -39,7 +39,6 @@ export function roleSetupStatuses(
   return statuses;
 }
 
-export type RoleBadge = 'Current' | 'Active' | 'Available' | 'Setup Required';
 export type RoleAction = 'current' | 'switch' | 'setup' | 'unavailable';
 
 /** What the switcher does when a role is chosen (spec §4 "In the switcher UI"). */

@@ -1,7 +1,8 @@
 // One dynamic import per dashboard page (its own chunk: a fan never downloads the brand
-// dashboard's charts), shared by the dashboard route (React.lazy) and the sign-in, which starts the
-// download as soon as it knows the account's role instead of when the route guard lets the page in.
-import { DASHBOARD_ROLES, type SelfSignupRole } from './roles';
+// dashboard's charts), shared by the dashboard route's component (React.lazy) and its loader, which
+// the sign-in runs through router.preloadRoute as soon as it knows the account's role, instead of
+// when the route guard lets the page in.
+import type { SelfSignupRole } from '../lib/roles';
 
 const importers = {
   fan: () => import('../features/fan/FanDashboardPage').then((m) => ({ default: m.FanDashboardPage })),
@@ -12,10 +13,6 @@ const importers = {
 } satisfies Record<SelfSignupRole, unknown>;
 
 const loading = new Map<SelfSignupRole, ReturnType<(typeof importers)[SelfSignupRole]>>();
-
-export function isDashboardRole(role: unknown): role is SelfSignupRole {
-  return typeof role === 'string' && (DASHBOARD_ROLES as readonly string[]).includes(role);
-}
 
 /** The dashboard's module, imported once. */
 export function loadDashboard(role: SelfSignupRole) {

@@ -1,5 +1,5 @@
 /** Reads the session supabase-js keeps in storage. Pure apart from the storage passed in. */
-import type { AuthSession } from '../../lib/auth-state';
+import type { AuthSession } from './auth-state';
 
 /**
  * supabase-js reports no session when the access token has expired and the refresh failed on

@@ -3,8 +3,8 @@
  * Pure. Invariants: local rows win over the server lookup (they may hold offline writes); the state
  * is `loading` — and the route guard waits — until it no longer depends on rows still being read.
  */
-import { EMPTY_PROFILE, type AuthUser, type ProfileRoutingState } from '../../lib/auth-state';
-import { DEFAULT_ROLE, isRole, isSelfSignupRole, type Role, type SelfSignupRole } from '../../lib/roles';
+import { EMPTY_PROFILE, type AuthUser, type ProfileRoutingState } from './auth-state';
+import { DEFAULT_ROLE, isRole, isSelfSignupRole, type Role, type SelfSignupRole } from './roles';
 import { availableRolesFrom, roleNeedsSetup, roleSetupStatuses, type MediaIdLike } from './role-rules';
 
 export interface ProfileLike {

@@ -1,4 +1,4 @@
-import type { AuthSnapshot, AuthStateSource } from '../../lib/auth-state';
+import type { AuthSnapshot, AuthStateSource } from './auth-state';
 
 /** Resolves true once the source's snapshot satisfies the predicate, false after the timeout. */
 export function waitForSnapshot(

@@ -1,2 +1,0 @@
-export { DeveloperPortalPage } from './DeveloperPortalPage';
-export { DeveloperPortal } from './components/DeveloperPortal';

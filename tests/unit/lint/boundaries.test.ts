@@ -1,0 +1,132 @@
+/**
+ * The folder boundaries hold (eslint.config.js): the lint rule refuses a cross-feature import, and
+ * no import circle exists even through `import type` (which import-x/no-cycle skips).
+ */
+import { ESLint } from 'eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const RULE = 'import-x/no-restricted-paths';
+
+describe('feature boundaries by lint', () => {
+  let eslint: ESLint;
+  beforeAll(async () => {
+    eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === RULE });
+    await eslint.lintText('', { filePath: path.join(root, 'src/lib/warm-up.ts') }); // loads config and plugins
+  }, 60_000);
+
+  async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === RULE).map((m) => m.message);
+  }
+
+  it("refuses a feature importing another feature's inner file", async () => {
+    const errors = await boundaryErrors(
+      'src/features/artist/Probe.tsx',
+      "import { FanGreeting } from '../fan/FanGreeting';\nexport const probe = FanGreeting;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('../fan/FanGreeting');
+  });
+
+  it('refuses a shared folder importing a feature, and a feature importing a route', async () => {
+    expect(await boundaryErrors('src/lib/probe.ts', "export { useAuth } from '../features/auth';\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'src/features/fan/probe.ts',
+        "export { loadDashboard } from '../../routes/-dashboard-chunks';\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("allows the feature's own files, shared folders and another feature's index.ts", async () => {
+    const code = [
+      "export { useAuth } from '../auth';",
+      "export { ErrorBanner } from '../../components/ErrorBanner';",
+      "export { formatCompactNumber } from '../../lib/format';",
+      "export { useProfile } from '../../data/use-profile';",
+      "export { FanGreeting } from './FanGreeting';",
+    ].join('\n');
+    expect(await boundaryErrors('src/features/fan/probe.ts', code)).toEqual([]);
+  });
+});
+
+/** Every relative import of src/ and sync/, type-only ones included. */
+function importGraph(): Map<string, string[]> {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name)) files.push(full);
+    }
+  };
+  walk(path.join(root, 'src'));
+  walk(path.join(root, 'sync'));
+  const known = new Set(files);
+  const resolve = (from: string, spec: string) => {
+    const base = path.resolve(path.dirname(from), spec);
+    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => known.has(f));
+  };
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = importedFiles.filter((i) => i.fileName.startsWith('.')).map((i) => resolve(file, i.fileName));
+    graph.set(
+      file,
+      targets.filter((target): target is string => target !== undefined),
+    );
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(path.relative(root, member));
+    } while (member !== file);
+    if (component.length > 1) found.push(component);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+describe('import circles', () => {
+  it('finds a circle made of type-only imports', () => {
+    const graph = new Map([
+      ['/a.ts', ['/b.ts']],
+      ['/b.ts', ['/a.ts']],
+      ['/c.ts', ['/a.ts']],
+    ]);
+    expect(circles(graph)).toEqual([['/b.ts', '/a.ts'].map((f) => path.relative(root, f))]);
+  });
+
+  it('src/ and sync/ have none, type-only imports included', () => {
+    expect(circles(importGraph())).toEqual([]);
+  });
+});
