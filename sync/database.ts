@@ -130,8 +130,8 @@ export async function openBucketDatabase(options: OpenDatabaseOptions): Promise<
     await oneAtATime(async () => {
       await waitForCollectionSlots(names.length, options.collectionSlotTimeoutMs ?? 10_000);
       // One collection per task: creating one (schema checks and hash, its storage instance, the
-      // collection's own setup) is a few milliseconds of script, and all twelve at once were one
-      // long task on a phone while its first screen was up. They still open concurrently: each
+      // collection's own setup) is a few milliseconds of script, and all twelve at once would be one
+      // long task on a phone while its first screen is up. They still open concurrently: each
       // waits on the storage (a worker in the app) while the next one starts.
       const added: Promise<unknown>[] = [];
       for (const [index, name] of names.entries()) {

@@ -19,10 +19,9 @@ export function RouteGuard({
 }) {
   const snapshot = useAuthSnapshot();
   const decision = decideGuard(snapshot, flags);
-  // The auth snapshot is an external store, whose updates React renders synchronously: letting a
-  // page in used to render the whole page (a dashboard) in one long task. The page is let in as a
-  // deferred render instead, which React renders in slices, yielding to input and paint between
-  // them (the loader stays until it is ready). Loading and redirects (a sign-out) apply at once.
+  // The auth snapshot is an external store, rendered synchronously: letting a page in directly would
+  // render a whole dashboard in one long task. A deferred render lets React render it in slices
+  // (the loader stays until it is ready). Loading and redirects (a sign-out) apply at once.
   const allowed = useDeferredValue(decision.kind === 'allow', false);
   if (decision.kind === 'loading') return loading(decision.text);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

@@ -145,8 +145,8 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
   }, [supabase, userId, optionsKey]);
 
   // An engine that opens reaches the screens in a deferred render, which React renders in slices:
-  // every screen reading the database re-renders on it (the whole dashboard), and as an urgent
-  // update that was one long task. An engine that closes (sign-out, another user) leaves at once.
+  // every screen reading the database re-renders on it (the whole dashboard), which as an urgent
+  // update is one long task. An engine that closes (sign-out, another user) leaves at once.
   const deferredEngine = useDeferredValue(state.engine);
   const shownEngine = deferredEngine === state.engine ? state.engine : null;
   const newDevice = newDeviceUser !== null && newDeviceUser === userId;

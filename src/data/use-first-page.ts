@@ -53,8 +53,8 @@ export function useFirstPage<T>(name: CollectionName): T[] | null {
  * the last of them until the screen's own local rows (`local`, the same object until its query
  * emits) have changed since. The first sync reports done before the screen's query delivers what
  * it wrote (each subscriber hears of it in its own task), and meanwhile the screen would have
- * neither: a new device's Daily Locker went from the drops back to its skeleton or to "Your
- * Locker is Empty", and back. Kept rows stay under the local ones (the local row wins for an id),
+ * neither: a new device's Daily Locker would flash back to its skeleton or to "Your Locker is
+ * Empty". Kept rows stay under the local ones (the local row wins for an id),
  * and a row deleted meanwhile arrives as a local change, which ends the keeping. They are kept
  * for the signed-in user they were fetched for (`userId`) only.
  */

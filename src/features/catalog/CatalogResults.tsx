@@ -30,7 +30,7 @@ export interface CatalogResultsProps {
 export function CatalogResults({ matches, view, page, onPageChange }: CatalogResultsProps) {
   // The first screenful paints at once; the rest of the page follows a few cards per task, each
   // step an interruptible render with a small commit, so a phone keeps answering input while the
-  // cards arrive (one 20-card commit was a long task of its own).
+  // cards arrive (one 20-card commit is a long task of its own).
   const [count, setCount] = useState(FIRST_PAINT_ITEMS);
   useEffect(() => {
     if (count >= PAGE_SIZE) return undefined;

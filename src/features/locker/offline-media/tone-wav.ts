@@ -80,9 +80,8 @@ export const TONE_SLICE_SAMPLES = 8_192;
 
 /**
  * The same bytes as `toneWav`, written a slice at a time with `pause()` awaited between slices, so
- * generating a drop's 12-second track never holds the main thread in one long task (it used to
- * take one ≈ 80 ms task on a phone while the Daily Locker was first drawing). Null when
- * `cancelled()` turns true between slices.
+ * generating a drop's 12-second track never holds the main thread in one long task while the Daily
+ * Locker is first drawing. Null when `cancelled()` turns true between slices.
  */
 export async function toneWavInSlices(
   seed: string,
