@@ -80,10 +80,11 @@ describe('followed artists reach the fan through sync', () => {
     const artistId = await artist();
     const fan = await fanDevice();
     await followArtist(fan.engine.db, { fanId: fan.userId, artistId, artistName: 'Timed' });
-    const soon = new Date(Date.now() + 1500).toISOString();
-    const id = await publish(artistId, 'Timed Drop', { tier: 'free', unlockDate: soon });
+    // Far enough ahead that the first delivery lands before it on a loaded machine.
+    const unlockAt = Date.now() + 8_000;
+    const id = await publish(artistId, 'Timed Drop', { tier: 'free', unlockDate: new Date(unlockAt).toISOString() });
     expect((await delivered(fan)).get(id)).toMatchObject({ locked: true, file_path: null });
-    await new Promise((resolve) => setTimeout(resolve, 1800));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, unlockAt - Date.now()) + 300));
     expect((await delivered(fan)).get(id)).toMatchObject({ locked: false, file_path: `${artistId}/Timed Drop.mp3` });
   });
 
