@@ -61,20 +61,9 @@ export async function signUpFan(page: Page, email: string, password: string, opt
     await page.getByRole('button', { name: 'Create Fan Account' }).first().click();
     await expect(page.getByLabel('Confirm Password')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await fillSignUpForm(page, email, password);
   await page.getByRole('button', { name: 'Create Fan Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  for (const name of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
-    await dialog.getByText(name, { exact: true }).click();
-  }
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Jazz', { exact: true }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+  await completeMediaIdSetup(page);
   await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
   if (options.sampleFan) {
     const userId = await page.evaluate(
@@ -129,21 +118,9 @@ export async function signUpArtist(
     await page.getByRole('button', { name: 'Create Artist Account' }).first().click();
     await expect(page.getByLabel('Confirm Password')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await fillSignUpForm(page, email, password);
   await page.getByRole('button', { name: 'Create Artist Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  for (const interest of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
-    await dialog.getByText(interest, { exact: true }).click();
-  }
-  await dialog.getByLabel('Artist name').fill(artist.name);
-  if (artist.bio) await dialog.getByLabel('Short bio').fill(artist.bio);
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+  await completeMediaIdSetup(page, artist);
   await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
 }
 
@@ -158,25 +135,9 @@ export function localDateTimeInDays(days: number): string {
 export async function signUpDeveloper(page: Page, email: string) {
   await page.goto('/developer/login');
   await page.getByText('Create Account', { exact: true }).click();
-  // the fields are filled until all three hold their text (a form not yet hydrated may drop it)
-  await expect(async () => {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('secret-pass-1');
-    await page.getByLabel('Confirm Password').fill('secret-pass-1');
-    await expect(page.getByLabel(/^Password/)).toHaveValue('secret-pass-1', { timeout: 1_000 });
-    await expect(page.getByLabel('Email')).toHaveValue(email, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  const terms = page.getByRole('checkbox', { name: /I agree to the/ });
-  if (await terms.count()) await terms.check();
+  await fillSignUpForm(page, email, 'secret-pass-1');
   await page.getByRole('button', { name: 'Create Developer Account' }).click();
-  const setup = page.getByRole('dialog', { name: 'Setup Your MediaID' });
-  await expect(setup).toBeVisible({ timeout: 20_000 });
-  for (const interest of ['Discovering new music', 'Underground scenes', 'Exclusive content'])
-    await setup.getByText(interest, { exact: true }).click();
-  await setup.getByRole('button', { name: 'Next' }).click();
-  await setup.getByText('Jazz', { exact: true }).click();
-  await setup.getByRole('button', { name: 'Next' }).click();
-  await setup.getByRole('button', { name: 'Complete Setup' }).click();
+  await completeMediaIdSetup(page);
   await expect(page).toHaveURL(/\/dashboard\/developer$/, { timeout: 20_000 });
 }
 
@@ -201,4 +162,39 @@ export async function registerAppInPortal(
   const clientId = (await reveal.getByTestId('new-client-id').textContent()) ?? '';
   await reveal.getByRole('button', { name: 'I’ve saved it' }).click();
   return { clientId, clientSecret };
+}
+
+/**
+ * Fills a sign-up form's e-mail and both passwords until they hold their text (a form not yet
+ * hydrated may drop it), and accepts the terms.
+ */
+async function fillSignUpForm(page: Page, email: string, password: string) {
+  await expect(async () => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await expect(page.getByLabel(/^Password/)).toHaveValue(password, { timeout: 1_000 });
+    await expect(page.getByLabel('Email')).toHaveValue(email, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+}
+
+/**
+ * The 'Setup Your MediaID' dialog after sign-up: three interests, then Jazz — or, for an artist,
+ * the public artist name (and bio) at the first step and no genre.
+ */
+async function completeMediaIdSetup(page: Page, artist?: { name: string; bio?: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Setup Your MediaID' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  for (const interest of ['Discovering new music', 'Underground scenes', 'Exclusive content']) {
+    await dialog.getByText(interest, { exact: true }).click();
+  }
+  if (artist) {
+    await dialog.getByLabel('Artist name').fill(artist.name);
+    if (artist.bio) await dialog.getByLabel('Short bio').fill(artist.bio);
+  }
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  if (!artist) await dialog.getByText('Jazz', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
 }
