@@ -3,8 +3,7 @@
  * access log and grants, never a user). The synced developer_apps counters are not metered; this
  * is where the portal's real figures come from. Needs a connection; preview (sample) apps have none.
  */
-import { useEffect, useState } from 'react';
-import { supabase } from '../../../lib/supabase';
+import { useServerQuery } from '../../../data/use-server-query';
 import type { DeveloperApp } from './types';
 
 export interface AppUsage {
@@ -20,19 +19,19 @@ export interface AppUsageState {
 }
 
 export function useAppUsage(apps: DeveloperApp[], preview: boolean): AppUsageState {
-  const [state, setState] = useState<AppUsageState>({ usage: null, error: null });
-  const appKey = apps.map((a) => a.clientId).join(',');
-  useEffect(() => {
-    if (preview) return;
-    let live = true;
-    void supabase.rpc('developer_app_usage').then(({ data, error }) => {
-      if (live) setState(error ? { usage: null, error: error.message } : { usage: data as AppUsage[], error: null });
-    });
-    return () => {
-      live = false;
-    };
-  }, [preview, appKey]);
-  return state;
+  const { state } = useServerQuery(
+    async (client) => {
+      if (preview) return [];
+      const { data, error } = await client.rpc('developer_app_usage');
+      if (error) throw new Error(error.message);
+      return data as AppUsage[];
+    },
+    `${preview}:${apps.map((a) => a.clientId).join(',')}`,
+  );
+  return {
+    usage: state.status === 'ready' ? state.data : null,
+    error: state.status === 'error' ? state.message : null,
+  };
 }
 
 /** The apps with their real 30-day calls, connected users and last call, where the server answered. */

@@ -4,7 +4,7 @@ import { SectionCard } from '../../../components/dashboard';
 import { formatDateTime } from '../../../lib/format';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { listAccessLog } from './api';
-import { useServerQuery } from './use-server-query';
+import { useServerQuery } from '../../../data/use-server-query';
 
 const PAGE = 10;
 

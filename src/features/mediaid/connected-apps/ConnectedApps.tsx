@@ -8,7 +8,7 @@ import { ROLE_DISPLAY } from '../../../lib/roles';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { listGrants, revokeApp, type GrantRow } from './api';
 import { mediaIdScopes, SCOPE_SHORT } from './scope-text';
-import { useServerQuery } from './use-server-query';
+import { useServerQuery } from '../../../data/use-server-query';
 
 /** 'Connected apps': each app with a live grant, what it may read, when, and Revoke (with a confirm). */
 export function ConnectedApps({ onRevoked }: { onRevoked: () => void }) {
