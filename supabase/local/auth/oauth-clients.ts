@@ -2,7 +2,7 @@
  * OAuth 2.1 server, part 1: the clients (GoTrue's internal/api/oauthserver/handlers.go + service.go):
  * `/admin/oauth/clients…` for the service role, `/oauth/clients/register` (dynamic registration,
  * off unless allow_dynamic_registration), and the client lookups and credentials the other
- * OAuth endpoints share.
+ * OAuth endpoints share (token-endpoint client authentication: oauth-client-auth.ts).
  * Invariants: a client secret is shown once (at registration or regeneration) and stored only as
  * its SHA-256 hash, compared in constant time; public clients have no secret and authenticate with
  * `none`, confidential ones with exactly their registered method (client_secret_basic or _post);
@@ -40,7 +40,7 @@ export const grantTypes = (c: OAuthClientRow): string[] => list(c.grant_types);
 
 const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
 
-function secretMatches(provided: string, storedHash: string | null): boolean {
+export function secretMatches(provided: string, storedHash: string | null): boolean {
   if (!storedHash) return false;
   const stored = Buffer.from(storedHash, 'base64url');
   const calc = createHash('sha256').update(provided).digest();
@@ -316,53 +316,4 @@ export class OAuthClientsApi {
     });
     return sendJson(res, 200, clientJson(row));
   }
-}
-
-/** The client credentials of a token request (GoTrue's ExtractClientCredentials). */
-export interface ClientCredentials {
-  clientId: string;
-  secret: string;
-  method: 'none' | 'client_secret_basic' | 'client_secret_post';
-}
-
-const badCredentials = (detail: string): Error => authError(400, 'invalid_credentials', detail);
-
-/**
- * Reads Basic auth, else the body's client_id / client_secret. Like GoTrue, the Basic user and
- * password are taken as they are, not form-urldecoded (RFC 6749 §2.3.1 says to): a client that
- * percent-encodes them (oauth4webapi's ClientSecretBasic turns '-' into %2D) is refused.
- */
-export function clientCredentials(authorization: string | undefined, body: Record<string, string>): ClientCredentials {
-  if (authorization?.startsWith('Basic ')) {
-    const raw = authorization.slice('Basic '.length);
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(raw))
-      throw badCredentials('Invalid client credentials: invalid basic auth encoding');
-    const decoded = Buffer.from(raw, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw badCredentials('Invalid client credentials: invalid basic auth format');
-    return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1), method: 'client_secret_basic' };
-  }
-  const clientId = body.client_id ?? '';
-  if (!clientId) throw badCredentials('Invalid client credentials: client_id is required');
-  const secret = body.client_secret ?? '';
-  return { clientId, secret, method: secret ? 'client_secret_post' : 'none' };
-}
-
-/** GoTrue's requireOAuthClientAuth: the client exists, used its registered method, and the secret matches. */
-export async function authenticateClient(tx: Tx, creds: ClientCredentials): Promise<OAuthClientRow> {
-  if (!UUID_RE.test(creds.clientId)) throw badCredentials('Invalid client_id format');
-  const client = await findClient(tx, creds.clientId);
-  if (!client) throw badCredentials('Invalid client credentials');
-  if (creds.method !== client.token_endpoint_auth_method) {
-    throw badCredentials(
-      `invalid authentication method: client is registered for '${client.token_endpoint_auth_method}' but '${creds.method}' was used`,
-    );
-  }
-  if (client.client_type === 'public') {
-    if (creds.secret) throw badCredentials('public clients must not provide client_secret');
-    return client;
-  }
-  if (!creds.secret) throw badCredentials('confidential clients must provide client_secret');
-  if (!secretMatches(creds.secret, client.client_secret_hash)) throw badCredentials('invalid client credentials');
-  return client;
 }

@@ -13,7 +13,8 @@ import { JSON_BODY_LIMIT, header, parseJson, readBody, sendJson } from '../http/
 import { oauthError } from './errors';
 import type { AuthContext } from './context';
 import { OAUTH_CODE_AMR } from './service';
-import { authenticateClient, clientCredentials, grantTypes, type OAuthClientRow } from './oauth-clients';
+import { authenticateClient, clientCredentials } from './oauth-client-auth';
+import { grantTypes, type OAuthClientRow } from './oauth-clients';
 import { requireOAuthServer, type AuthorizationRow } from './oauth-server';
 
 /** RFC 7636 §4.6: BASE64URL(SHA256(ASCII(code_verifier))). */
