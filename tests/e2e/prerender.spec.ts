@@ -108,7 +108,7 @@ async function holdFramework(page: Page): Promise<() => void> {
 test('the sign-in form is inert until hydrated, then sends what is typed, never in the URL', async ({ page }) => {
   const release = await holdFramework(page);
   const signIns = collectSignIns(page);
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.goto('/login', { waitUntil: 'commit' });
   await expect(page.locator('input[type=email]')).toBeVisible();
   expect(await inert(page, 'input[type=email]')).toBe(true);
   expect(await inert(page, 'button[type=submit]')).toBe(true);
@@ -164,7 +164,7 @@ test('the developer portal: its switch and form are inert until hydrated, then t
 }) => {
   const release = await holdFramework(page);
   const email = `early-dev-${Date.now().toString(36)}@example.test`;
-  await page.goto('/developer/login', { waitUntil: 'domcontentloaded' });
+  await page.goto('/developer/login', { waitUntil: 'commit' });
   await expect(page.getByText('Create Account', { exact: true })).toBeVisible();
   expect(await inert(page, '[aria-label="Sign in or create account"]')).toBe(true);
   expect(await inert(page, 'input[type=email]')).toBe(true);
