@@ -37,9 +37,6 @@ const featureZones = features.map((feature) => ({
 const sharedZones = SHARED.map((dir) => ({
   target: `./${dir}`,
   from: ['./src/features', './src/routes'],
-  // TODO(h-shell): DeferredAppChrome is app-level wiring (it starts the uploads outbox); move it
-  // next to app-root.tsx (or src/routes) once app-root's import can change, then drop this except.
-  ...(dir === 'src/components' ? { except: ['./uploads/OutboxAutostart.tsx'] } : {}),
   message: 'Shared folders never import features or routes; move the code into the feature instead.',
 }));
 

@@ -2,13 +2,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootGreeting } from './scripts/boot-greeting-plugin.ts';
 import { mantineStylesCheck } from './scripts/mantine-styles-plugin.ts';
-import { mantineHookReplacements } from './scripts/mantine-use-id-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
-import { routePreload } from './scripts/route-preload-plugin.ts';
 
-// Paths of the Supabase HTTP APIs: the service worker must never answer them with the app shell.
 // Public pages shipped prerendered (scripts/prerender-plugin.ts); every other route uses the bare shell.
 const PRERENDERED_PAGES = [
   '/',
@@ -22,6 +18,7 @@ const PRERENDERED_PAGES = [
   '/terms',
 ];
 const APP_SHELL = 'app.html';
+// Paths of the Supabase HTTP APIs: the service worker must never answer them with the app shell.
 const BACKEND_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/storage\/v1/, /^\/realtime\/v1/, /^\/__local\//];
 
 export default defineConfig({
@@ -31,33 +28,8 @@ export default defineConfig({
     // Must come before the React plugin (TanStack Router docs).
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    // Mantine's useId without its second, random id (a re-render of every component using it on mount).
-    mantineHookReplacements(),
     // Mantine's styles are imported per component: the build fails if a used component has none.
     mantineStylesCheck(),
-    // A signed-in fan's greeting paints with the shell's frame, before any script (fan dashboard).
-    bootGreeting(),
-    // The opened route's chunks download with the entry script, not after it (first paint).
-    routePreload({
-      extra: {
-        '^/dashboard/fan/?$': 'src/features/fan/FanDashboardPage.tsx',
-        '^/dashboard/artist/?$': 'src/features/artist/ArtistDashboardPage.tsx',
-        '^/dashboard/brand/?$': 'src/features/brand/BrandDashboardPage.tsx',
-        '^/dashboard/developer/?$': 'src/features/developer/DeveloperPortalPage.tsx',
-      },
-      signedIn: {
-        storageKey: 'bucket-auth',
-        // A stored session opens the identity store at once, and the user's database when this
-        // device holds it (RxDB's Dexie storage: `rxdb-dexie-<database>--…`, see local-database-probe.ts).
-        modules: ['src/features/auth/identity-runtime.ts'],
-        withDatabase: {
-          databasePrefix: 'rxdb-dexie-bucket_',
-          modules: ['/sync/index.ts', 'src/data/create-app-storage.ts'],
-        },
-        // The same default as src/lib/env.ts (the embedded local backend).
-        preconnect: (env) => env.VITE_SUPABASE_URL?.trim() || 'http://127.0.0.1:54321',
-      },
-    }),
     prerender({ pages: PRERENDERED_PAGES, shell: APP_SHELL, sessionKey: 'bucket-auth' }),
     VitePWA({
       registerType: 'prompt',

@@ -5,12 +5,12 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect } from 'react';
-import { DeferredAppChrome } from './components/DeferredAppChrome';
+import { DeferredAppChrome } from './app-chrome';
 import { AuthProvider } from './features/auth/AuthProvider';
 import type { IdentityStore } from './features/auth/identity-store';
 import { IdentitySync } from './features/auth/IdentitySync';
 import type { AuthStateSource } from './lib/auth-state';
-import { HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
+import { HYDRATED_ATTRIBUTE } from './lib/prerendered';
 import type { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -26,17 +26,9 @@ export interface AppRootProps {
   cssVariables?: boolean;
 }
 
-/**
- * Announces the first commit. A client-rendered page is then live (`data-hydrated`); a hydrated
- * prerendered page is marked by main.tsx once its lazily loaded parts are live too.
- */
+/** Marks the first commit on <html> (`data-hydrated`): the app is live. */
 function HydratedMark() {
-  useEffect(() => {
-    if (!document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)) {
-      document.documentElement.setAttribute('data-hydrated', '');
-    }
-    window.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
+  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
   return null;
 }
 

@@ -7,8 +7,7 @@ import { createDeferredAuthSource } from './features/auth/deferred-auth-source';
 import type { IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { AUTH_STORAGE_KEY } from './lib/auth-storage-key';
-import { captureEarlyInput } from './lib/early-input';
-import { appStylesReady, CSS_VARIABLES_ATTRIBUTE, HYDRATED_EVENT, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
+import { CSS_VARIABLES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 import { createAppRouter } from './router';
 
 declare global {
@@ -92,46 +91,23 @@ async function start() {
   /**
    * A page prerendered at build time (scripts/prerender-plugin.ts) for this very path is hydrated
    * when the visitor is signed out, the state it was rendered in; anything else (a signed-in user,
-   * the e2e auth harness, the empty app shell) renders on the client, replacing the markup. The
-   * route's chunks load before hydrating, so the first client render matches the server's.
-   * Both run as a transition, as Next.js hydrates: React then renders in slices and yields to the
-   * browser between them (a default-priority first render is one long task that blocks input).
+   * the e2e auth harness, the empty app shell) renders on the client. Either way the route's chunks
+   * load first, so the first render holds the page (and matches the server's), and it runs as a
+   * transition: React renders it in slices and yields to the browser between them.
    */
   await nextTask();
   const prerenderedPath = container.getAttribute(PRERENDERED_ATTRIBUTE);
   const sameView = prerenderedPath === window.location.pathname && !window.location.search;
   if (sameView && !testAuth && !auth.getSnapshot().user) {
-    // As TanStack's own SSR hydration does (router-core hydrate()): the tree then has the server's
-    // shape (no client-only Suspense around the matches).
+    // As TanStack's own SSR hydration does (router-core hydrate()): the tree then has the server's shape.
     router.ssr = { manifest: undefined };
-    void router.load().then(() => {
-      const early = captureEarlyInput(container);
-      // Each frame until every field and control is hydrated (for at most 10 s); then the page's
-      // head script stops holding clicks and submits (it watches `data-hydrated`).
-      const deadline = Date.now() + 10_000;
-      const restore = () => {
-        const waiting = early.restore() > 0;
-        if (waiting && Date.now() < deadline) {
-          requestAnimationFrame(restore);
-          return;
-        }
-        document.documentElement.setAttribute('data-hydrated', '');
-        early.replayHeld();
-      };
-      window.addEventListener(HYDRATED_EVENT, restore, { once: true });
-      startTransition(() => void hydrateRoot(container, app));
-    });
+    await router.load();
+    startTransition(() => void hydrateRoot(container, app));
   } else {
     container.removeAttribute(PRERENDERED_ATTRIBUTE);
-    // The shell's stylesheet does not hold its first paint (the frame): the app waits for it instead.
-    // It also waits for the route to load, as hydration does above: the first render then holds the
-    // page and is one transition, rendered in slices. Rendered before, the app would get the loaded
-    // route from the router's store later, which React renders synchronously: the layout and the
-    // page's first screen in one long task. A failed load renders too (the router shows the error).
-    const routeLoaded = router.load().catch(() => undefined);
-    void Promise.all([appStylesReady(), routeLoaded]).then(() =>
-      startTransition(() => createRoot(container).render(app)),
-    );
+    // A failed load renders too (the router shows the error).
+    await router.load().catch(() => undefined);
+    startTransition(() => createRoot(container).render(app));
   }
 }
 

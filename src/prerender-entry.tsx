@@ -57,14 +57,7 @@ export function headMarkup(): string {
   return renderToString(<ColorSchemeScript defaultColorScheme="dark" />) + marked;
 }
 
-/**
- * The bare shell's head (app.html): Mantine's colour-scheme script, and the theme's font for the
- * boot frame (index.html `#boot`: the fan's greeting is laid out in the app's font). Not the
- * theme's CSS variables: restyling the frame with hundreds of them delayed its first paint.
- */
+/** The bare shell's head (app.html): Mantine's colour-scheme script, so its frame paints in the user's scheme. */
 export function shellHeadMarkup(): string {
-  const font = String(theme.fontFamily).replace(/[<>]/g, '');
-  return (
-    renderToString(<ColorSchemeScript defaultColorScheme="dark" />) + `<style>html #boot{font-family:${font}}</style>`
-  );
+  return renderToString(<ColorSchemeScript defaultColorScheme="dark" />);
 }

@@ -16,6 +16,8 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { COLLECTIONS, COLLECTION_NAMES, type BucketDatabase, type CollectionName } from './collections';
 import { trackLocalWrites } from './track-local-writes';
 
+export { databaseNameForUser } from './database-name';
+
 export interface OpenDatabaseOptions {
   /** Database name; defaults to `databaseNameForUser(userId)`. */
   name: string;
@@ -79,13 +81,6 @@ function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** `bucket_<user id>`: lower-cased, with anything outside [a-z0-9_-] replaced. */
-export function databaseNameForUser(userId: string): string {
-  const safe = userId.toLowerCase().replace(/[^a-z0-9_-]/g, '_');
-  if (!safe) throw new Error('databaseNameForUser: empty user id');
-  return `bucket_${safe}`;
 }
 
 let devModeLoaded: Promise<void> | undefined;

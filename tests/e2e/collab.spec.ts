@@ -38,7 +38,7 @@ test('Browse: High Match keeps match score 85+ or engagement 18%+ only (artist a
 test("Browse actions and the detail modal say 'Coming soon'", async ({ page }) => {
   await openDemo(page, 'Collab Portal');
   await page.getByRole('button', { name: 'Express Interest' }).first().click();
-  // A notification: the container mounts with the first one (DeferredAppChrome).
+  // A notification: the container mounts with the first one (src/app-chrome.tsx).
   await expect(page.getByRole('alert').filter({ hasText: 'Coming soon' })).toBeVisible();
   await page.getByRole('button', { name: 'Details' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Hear It Raw' });

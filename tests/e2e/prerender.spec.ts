@@ -1,9 +1,8 @@
 /**
  * Prerendered public pages (scripts/prerender-plugin.ts): their HTML already holds the page, the
  * app hydrates it without a mismatch, other routes get the bare shell (no other page's markup),
- * and nothing a visitor does before hydration is lost or leaked: typed values survive it, and an
- * early submit is held (not the browser's own GET with the password in the URL) and then made by
- * the app once the form is live.
+ * and nothing a visitor types is lost or leaked: the forms are inert until hydrated (no field to
+ * type into, no native submit with the password in the URL), then take everything typed.
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -72,7 +71,7 @@ test('each prerendered page hydrates without a mismatch and becomes interactive'
 
 test("Mantine's ids stay the ones the page was rendered with", async ({ page, request }) => {
   // Mantine's own useId swaps its id for a random one right after mounting, re-rendering every
-  // component using it; the build keeps the first one (scripts/mantine-use-id-plugin.ts).
+  // component using it; patches/@mantine+hooks+9.7.3.patch keeps the first one.
   const html = await (await request.get('/login')).text();
   const rendered = /<input[^>]* id="(mantine-[^"]+)"/.exec(html)?.[1];
   expect(rendered).toBeTruthy();
@@ -82,64 +81,99 @@ test("Mantine's ids stay the ones the page was rendered with", async ({ page, re
   await expect(page.locator(`label[for="${rendered}"]`)).toHaveCount(1);
 });
 
-test('typing before hydration is kept, and an early submit is held, then made by the app', async ({ page }) => {
-  // Hold the framework chunk so the visitor acts on the prerendered form before the app starts.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+/** Whether the element is in an inert subtree: it takes no focus, no typing and no clicks. */
+const inert = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => element.closest('[inert]') !== null);
+
+/** The request bodies of password sign-ins (supabase-js' token grant). */
+function collectSignIns(page: Page): string[] {
   const signIns: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/auth/v1/token')) signIns.push(request.postData() ?? '');
   });
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
-  await page.locator('input[type=email]').pressSequentially('early@example.test');
-  await page.locator('input[type=password]').pressSequentially('typed-before-js');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForTimeout(300);
-  // Held: still on /login with nothing in the URL, and nothing sent yet.
-  expect(new URL(page.url()).search).toBe('');
-  expect(page.url()).not.toContain('typed-before-js');
-  expect(signIns).toEqual([]);
+  return signIns;
+}
 
-  release();
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-  await expect(page.locator('input[type=email]')).toHaveValue('early@example.test');
-  await expect(page.locator('input[type=password]')).toHaveValue('typed-before-js');
-  // The held submit is made once the form is live, with the values typed before: one sign-in
-  // attempt (an unknown account, so the form then shows the server's refusal).
-  await expect.poll(() => signIns.length).toBe(1);
-  expect(signIns[0]).toContain('early@example.test');
-  await expect(page.getByText('Email is required')).toHaveCount(0);
-  await expect(page.getByText('Password is required')).toHaveCount(0);
-  expect(page.url()).not.toContain('typed-before-js');
-});
-
-test('an early developer sign-up: the switch to Create Account and the typed email survive hydration, then the MediaID setup opens', async ({
-  page,
-}) => {
-  // As in the test above: the visitor acts on the prerendered portal before the app starts.
+/** Holds the framework chunk until `release()`: the visitor faces the prerendered page before the app starts. */
+async function holdFramework(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  const email = `early-dev-${Date.now().toString(36)}@example.test`;
-  await page.goto('/developer/login', { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
-  // The sign-in form is in the page's HTML; the switch is a native radio until hydration.
-  await page.getByText('Create Account', { exact: true }).click();
-  await page.getByLabel('Email').fill(email);
+  return release;
+}
+
+test('the sign-in form is inert until hydrated, then sends what is typed, never in the URL', async ({ page }) => {
+  const release = await holdFramework(page);
+  const signIns = collectSignIns(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.locator('input[type=email]')).toBeVisible();
+  expect(await inert(page, 'input[type=email]')).toBe(true);
+  expect(await inert(page, 'button[type=submit]')).toBe(true);
+  // Nothing can be typed yet: the field does not take the focus.
+  await page.locator('input[type=email]').evaluate((field: HTMLInputElement) => field.focus());
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT');
 
   release();
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-  // The switch reached the app (its sign-up form, loaded on demand) and the email moved into it.
+  await expect.poll(() => inert(page, 'input[type=email]')).toBe(false);
+  await page.locator('input[type=email]').pressSequentially('early@example.test');
+  await page.locator('input[type=password]').pressSequentially('typed-after-hydration');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // One sign-in attempt with the typed values (an unknown account: the form then shows the refusal).
+  await expect.poll(() => signIns.length).toBe(1);
+  expect(JSON.parse(signIns[0]!)).toMatchObject({ email: 'early@example.test', password: 'typed-after-hydration' });
+  expect(page.url()).not.toContain('typed-after-hydration');
+  expect(new URL(page.url()).search).toBe('');
+});
+
+test('on a phone with a 6× slower CPU, everything typed into the sign-in form from the moment it shows is kept', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const signIns = collectSignIns(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const email = page.locator('input[type=email]');
+  const password = page.locator('input[type=password]');
+  await email.waitFor({ state: 'visible' });
+  // The visitor goes for the field the moment it shows, before the app has hydrated it.
+  expect(await inert(page, 'input[type=email]')).toBe(true);
+  // A tap reaches the field once it is live (Playwright's click waits until the field takes events),
+  // and every key typed from then on lands in the form's state.
+  await email.click();
+  await page.keyboard.type('slow-phone@example.test');
+  await password.click();
+  await page.keyboard.type('typed-on-a-slow-phone');
+  await expect(email).toHaveValue('slow-phone@example.test');
+  await expect(password).toHaveValue('typed-on-a-slow-phone');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => signIns.length, { timeout: 30_000 }).toBe(1);
+  expect(JSON.parse(signIns[0]!)).toMatchObject({
+    email: 'slow-phone@example.test',
+    password: 'typed-on-a-slow-phone',
+  });
+  expect(page.url()).not.toContain('typed-on-a-slow-phone');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
+test('the developer portal: its switch and form are inert until hydrated, then the switch opens sign-up and the MediaID setup follows', async ({
+  page,
+}) => {
+  const release = await holdFramework(page);
+  const email = `early-dev-${Date.now().toString(36)}@example.test`;
+  await page.goto('/developer/login', { waitUntil: 'commit' });
+  await expect(page.getByText('Create Account', { exact: true })).toBeVisible();
+  expect(await inert(page, '[aria-label="Sign in or create account"]')).toBe(true);
+  expect(await inert(page, 'input[type=email]')).toBe(true);
+
+  release();
+  await expect.poll(() => inert(page, '[aria-label="Sign in or create account"]')).toBe(false);
+  await page.getByText('Create Account', { exact: true }).click();
   await expect(page.getByLabel('Confirm Password')).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill('secret-pass-1');
   await page.getByLabel('Confirm Password').fill('secret-pass-1');
   const terms = page.getByRole('checkbox', { name: /I agree to the/ });

@@ -2,6 +2,7 @@ import { Anchor, Button, Container, SegmentedControl, SimpleGrid, Stack, Text, T
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ROLE_DISPLAY } from '../../lib/roles';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AuthPanel } from './components/AuthPanel';
 import { PortalMarketing, type PortalRole } from './components/PortalMarketing';
 import { SignedInNotice } from './components/SignedInNotice';
@@ -24,6 +25,7 @@ export function RolePortalPage({ role }: { role: PortalRole }) {
   const back = isDeveloper ? undefined : () => setMode('choose');
   // Signed in already (not by this page's own sign-up, whose setup modal follows): the way back.
   const signedIn = useArrivedSignedIn();
+  const hydrated = useHydrated();
 
   let panel;
   if (mode === 'signup') {
@@ -76,6 +78,7 @@ export function RolePortalPage({ role }: { role: PortalRole }) {
             <>
               {isDeveloper ? (
                 <SegmentedControl
+                  inert={!hydrated}
                   fullWidth
                   aria-label="Sign in or create account"
                   value={mode === 'signup' ? 'signup' : 'signin'}

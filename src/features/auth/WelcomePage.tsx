@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/c
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SelfSignupRole } from '../../lib/roles';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AuthPanel } from './components/AuthPanel';
 import { FeatureCards } from './components/FeatureCards';
 import { SignedInNotice } from './components/SignedInNotice';
@@ -21,6 +22,7 @@ export function WelcomePage() {
   const goToDashboard = useGoToRoleDashboard();
   // Signed in already: the way to the dashboard instead of the sign-up and sign-in buttons.
   const signedIn = useArrivedSignedIn();
+  const hydrated = useHydrated();
 
   const form =
     state === 'signup' ? (
@@ -68,7 +70,7 @@ export function WelcomePage() {
                 <SignedInNotice user={signedIn} />
               </Container>
             ) : (
-              <Group justify="center" mt="md">
+              <Group justify="center" mt="md" inert={!hydrated}>
                 <Button size="md" color="yellow" onClick={() => setState('signup')} disabled={setupRole !== null}>
                   Create Fan Account
                 </Button>

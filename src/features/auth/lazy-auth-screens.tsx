@@ -59,7 +59,7 @@ function useAuthOnInteraction() {
 
 function PanelLoading() {
   return (
-    // aria-busy: a screen is on its way (src/lib/early-input.ts waits for it to give back typed values).
+    // aria-busy: a screen is on its way.
     <Center py="xl" aria-busy="true">
       <Loader size="sm" aria-label="Loading" />
     </Center>

@@ -1,5 +1,6 @@
 import { Chip, CloseButton, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { CATALOG_GENRES } from '../../sample/artists';
 import type { GenreFilter } from './filter-artists';
 
@@ -23,9 +24,11 @@ export function CatalogFilters({
   view: CatalogView;
   onViewChange: (value: CatalogView) => void;
 }) {
+  // inert until hydrated: a search typed before then would not filter.
+  const inert = !useHydrated();
   return (
     <>
-      <Group gap="sm" align="center">
+      <Group gap="sm" align="center" inert={inert}>
         <TextInput
           type="search"
           aria-label="Search artists"
@@ -67,7 +70,7 @@ export function CatalogFilters({
         />
       </Group>
       <Chip.Group multiple={false} value={genre} onChange={(value) => onGenreChange(value as GenreFilter)}>
-        <Group gap={6} role="radiogroup" aria-label="Genre">
+        <Group gap={6} role="radiogroup" aria-label="Genre" inert={inert}>
           {GENRE_CHIPS.map((chip) => (
             <Chip key={chip} value={chip} variant="light" radius="xl" tt="capitalize">
               {chip}

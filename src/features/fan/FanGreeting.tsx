@@ -3,7 +3,6 @@ import { CenteredLoader } from '../../components/CenteredLoader';
 import { readStoredSession } from '../../lib/stored-session';
 import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
-import { FAN_GREETING_SUBTITLE } from './boot-greeting';
 import { fanDisplayName } from './display-name';
 
 /** 'Welcome back, {name}' and the line under it: the fan dashboard's first lines (spec §2). */
@@ -13,7 +12,7 @@ export function FanGreeting({ name }: { name: string }) {
       <Title order={1} fz={{ base: 26, sm: 34 }}>
         Welcome back, {name}
       </Title>
-      <Text c="dimmed">{FAN_GREETING_SUBTITLE}</Text>
+      <Text c="dimmed">Today&apos;s drops, your rewards and the artists you back.</Text>
     </div>
   );
 }
@@ -27,7 +26,7 @@ export const FAN_DASHBOARD_CONTAINER = {
 
 /**
  * While the fan dashboard's session check or code is still loading: the greeting where the page
- * puts it (the shell painted it there before any script, see boot-greeting.ts), then the loader.
+ * puts it, then the loader.
  * The user is the signed-in one, or the stored session's while the auth state is still loading.
  */
 export function FanDashboardLoading({ text }: { text: string }) {

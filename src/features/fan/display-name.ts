@@ -1,10 +1,6 @@
 /** The name in 'Welcome back, {name}': user metadata first, then the e-mail's local part. */
 import type { AuthUser } from '../../lib/auth-state';
 
-/**
- * Self-contained (no module scope), because the app shell's boot script runs this very function's
- * source before any module has loaded (`scripts/boot-greeting-plugin.ts`).
- */
 export function fanDisplayName(user: AuthUser | null | undefined): string {
   const metadata: Record<string, unknown> = user?.user_metadata ?? {};
   for (const key of ['display_name', 'full_name', 'name', 'user_name']) {

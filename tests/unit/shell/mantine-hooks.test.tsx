@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
+import { useId, useMediaQuery } from '@mantine/hooks';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mantineHookReplacements } from '../../../scripts/mantine-use-id-plugin';
 import { ColorSchemeToggle } from '../../../src/components/ColorSchemeToggle';
-import { useMediaQuery } from '../../../src/lib/mantine-use-media-query';
 import { reactRootPerTest } from '../react-root';
 
 const dom = reactRootPerTest();
@@ -42,7 +41,8 @@ function Probe({ log }: { log: boolean[] }) {
   return <p>{String(reduce)}</p>;
 }
 
-describe("Mantine's useMediaQuery, as the build uses it", () => {
+// patches/@mantine+hooks+9.7.3.patch (applied by patch-package on install): these fail if it is not.
+describe("Mantine's useMediaQuery, as patched", () => {
   it('renders once when the query does not match (no second render from undefined to false)', () => {
     fakeMedia(false);
     const log: boolean[] = [];
@@ -74,29 +74,26 @@ describe("Mantine's useMediaQuery, as the build uses it", () => {
   });
 });
 
-describe('the build points @mantine/hooks at these hooks', () => {
-  const plugin = mantineHookReplacements();
-  const resolve = (source: string, importer: string | undefined) =>
-    (plugin.resolveId as (source: string, importer: string | undefined) => string | null)(source, importer);
-  const hooksIndex = '/app/node_modules/@mantine/hooks/esm/index.mjs';
-
-  it("redirects @mantine/hooks' own imports of useId and useMediaQuery", () => {
-    expect(resolve('./use-id/use-id.mjs', hooksIndex)).toMatch(/src\/lib\/mantine-use-id\.ts$/);
-    expect(resolve('./use-media-query/use-media-query.mjs', hooksIndex)).toMatch(
-      /src\/lib\/mantine-use-media-query\.ts$/,
-    );
-    expect(
-      resolve(
-        '../use-media-query/use-media-query.mjs',
-        '/app/node_modules/@mantine/hooks/esm/use-reduced-motion/x.mjs',
-      ),
-    ).toMatch(/mantine-use-media-query\.ts$/);
+describe("Mantine's useId, as patched", () => {
+  it("keeps the id of the first render (React's), with no second render on mount", () => {
+    const ids: string[] = [];
+    function Field() {
+      const id = useId();
+      ids.push(id);
+      return <input id={id} />;
+    }
+    act(() => dom.root.render(<Field />));
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).toMatch(/^mantine-/);
+    expect(dom.container.querySelector('input')!.id).toBe(ids[0]);
   });
 
-  it('leaves every other import alone', () => {
-    expect(resolve('./use-media-query/use-media-query.mjs', '/app/src/somewhere.ts')).toBeNull();
-    expect(resolve('./use-hover/use-hover.mjs', hooksIndex)).toBeNull();
-    expect(resolve('react', undefined)).toBeNull();
+  it('returns a static id as given', () => {
+    function Field() {
+      return <input id={useId('email')} />;
+    }
+    act(() => dom.root.render(<Field />));
+    expect(dom.container.querySelector('input')!.id).toBe('email');
   });
 });
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { signInFieldRules, type SignInValues } from '../validation';
 import { isDashboardRole } from '../../../lib/roles';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { signInHeading, useReturningVisitor } from '../returning-visitor';
 import { BackArrow } from './BackArrow';
 import { ErrorBanner } from '../../../components/ErrorBanner';
@@ -26,6 +27,7 @@ export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSign
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const returning = useReturningVisitor();
+  const hydrated = useHydrated();
   const form = useForm<SignInValues>({
     mode: 'controlled',
     initialValues: { email: '', password: '', rememberMe: false },
@@ -48,7 +50,8 @@ export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSign
   }
 
   return (
-    <Stack gap="md">
+    // inert until hydrated: nothing is typed into a field before the form state owns it.
+    <Stack gap="md" inert={!hydrated}>
       <Group gap="xs" wrap="nowrap">
         <BackArrow onClick={onBack} />
         <Title order={2}>{signInHeading(returning)}</Title>

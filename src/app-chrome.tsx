@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAuthSnapshotPassive } from '../lib/use-auth-snapshot';
+import { useAuthSnapshotPassive } from './lib/use-auth-snapshot';
 
 // Not needed for the first paint: notifications queue in their store until the container mounts,
 // and registering the service worker after the page has loaded is Workbox's own advice.
-const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = lazy(() => import('./components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 const OutboxAutostart = lazy(() =>
-  import('../features/uploads/OutboxAutostart').then((m) => ({ default: m.OutboxAutostart })),
+  import('./features/uploads/OutboxAutostart').then((m) => ({ default: m.OutboxAutostart })),
 );
 
 type NotificationsModule = typeof import('@mantine/notifications');
