@@ -1,7 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// Two Vitest projects: `unit` (pure logic, schemas, fake-indexeddb; node environment)
-// and `integration` (sync + backend against the in-process local backend).
+// Files whose assertions bound wall time (a server answering within 1 s, a reconnect within 3 s)
+// or that reuse a port after a restart: they run alone, after the parallel files.
+const SERIAL_INTEGRATION = [
+  'tests/integration/realtime/freeze-attack.test.ts',
+  'tests/integration/realtime/live-fanout.test.ts',
+  'tests/integration/sync/live-restart.test.ts',
+  'tests/integration/sync/reconnect.test.ts',
+  'tests/integration/webhooks/delivery.test.ts',
+];
+
+const integration = {
+  environment: 'node' as const,
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
+
+// Projects: `unit` (pure logic, schemas, fake-indexeddb) and `integration` (sync + backend; every
+// file starts its own in-memory backend on a free port, so files run in parallel), plus
+// `integration-serial` for the files above (`npm run test:integration` runs both).
 export default defineConfig({
   test: {
     projects: [
@@ -15,11 +32,22 @@ export default defineConfig({
       },
       {
         test: {
+          ...integration,
           name: 'integration',
-          environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: SERIAL_INTEGRATION,
+          // Vitest's default is one worker per core minus one: a single worker on 2 cores. These
+          // files spend much of their time waiting on sockets and timers, so 3 share 2 cores well.
+          maxWorkers: 3,
+          // after `unit` (a group has one worker count)
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'integration-serial',
+          include: SERIAL_INTEGRATION,
           fileParallelism: false,
         },
       },

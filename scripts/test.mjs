@@ -30,6 +30,8 @@ if (runVitest) {
     'unit',
     '--project',
     'integration',
+    '--project',
+    'integration-serial',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
