@@ -6,6 +6,7 @@ const SERIAL_INTEGRATION = [
   'tests/integration/realtime/freeze-attack.test.ts',
   'tests/integration/realtime/live-fanout.test.ts',
   'tests/integration/sync/live-restart.test.ts',
+  'tests/integration/sync/pull-and-isolation.test.ts', // counts requests: a slow run adds poll ticks
   'tests/integration/sync/reconnect.test.ts',
   'tests/integration/webhooks/delivery.test.ts',
 ];
@@ -36,9 +37,11 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           exclude: SERIAL_INTEGRATION,
-          // Vitest's default is one worker per core minus one: a single worker on 2 cores. These
-          // files spend much of their time waiting on sockets and timers, so 3 share 2 cores well.
-          maxWorkers: 3,
+          // Vitest's default is one worker per core minus one: a single worker on 2 cores.
+          maxWorkers: 2,
+          // Starting a backend (PGlite + every migration) beside another file's on a loaded machine
+          // took over 120 s in a run at load 20.
+          hookTimeout: 300_000,
           // after `unit` (a group has one worker count)
           sequence: { groupOrder: 1 },
         },
