@@ -52,6 +52,8 @@ export default defineConfig({
           name: 'integration-serial',
           include: SERIAL_INTEGRATION,
           fileParallelism: false,
+          // last: alone, after the parallel files
+          sequence: { groupOrder: 2 },
         },
       },
     ],

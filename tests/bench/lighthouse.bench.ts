@@ -121,8 +121,14 @@ async function warmUp(browser: Awaited<ReturnType<typeof puppeteer.connect>>, ur
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   for (const visit of ['first', 'second']) {
     if (visit === 'second') await page.goto(url, { waitUntil: 'load' });
-    // The Daily Locker's drops are on screen (its current card), then the sync settles.
-    await page.waitForSelector('[aria-roledescription="slide"]', { timeout: 60_000 });
+    // The Daily Locker is on screen (its current card, or its empty state for a fan with no drops
+    // yet), then the sync settles.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[aria-roledescription="slide"]') ??
+        document.body.innerText.includes('Your Locker is Empty'),
+      { timeout: 60_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 3_000));
   }
   await page.close();
