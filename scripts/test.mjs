@@ -11,6 +11,12 @@ mkdirSync('.tmp', { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const suites = [];
+const started = Date.now();
+/** Wall time since `from`, e.g. `9 min 12 s`. */
+const took = (from) => {
+  const seconds = Math.round((Date.now() - from) / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
 
 function readJson(file) {
   try {
@@ -23,6 +29,7 @@ function readJson(file) {
 if (runVitest) {
   const report = '.tmp/vitest.json';
   rmSync(report, { force: true });
+  const vitestStarted = Date.now();
   const code = await runToEnd('npx', [
     'vitest',
     'run',
@@ -41,7 +48,7 @@ if (runVitest) {
   // A crash before any report counts as one failure so CI never goes green by accident.
   const failed = json ? json.numFailedTests + (code !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
   const skipped = (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0);
-  suites.push(`vitest ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  suites.push(`vitest ${passed} passed, ${failed} failed, ${skipped} skipped (${took(vitestStarted)})`);
   Object.assign(totals, {
     passed: totals.passed + passed,
     failed: totals.failed + failed,
@@ -52,12 +59,13 @@ if (runVitest) {
 if (runE2e) {
   const report = '.tmp/playwright.json';
   rmSync(report, { force: true });
+  const e2eStarted = Date.now();
   const code = await runToEnd('npx', ['playwright', 'test'], { env: { ...process.env, PW_JSON_REPORT: report } });
   const json = existsSync(report) ? readJson(report) : null;
   const passed = (json?.stats?.expected ?? 0) + (json?.stats?.flaky ?? 0);
   const failed = json ? json.stats.unexpected + (code !== 0 && json.stats.unexpected === 0 ? 1 : 0) : 1;
   const skipped = json?.stats?.skipped ?? 0;
-  suites.push(`e2e ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  suites.push(`e2e ${passed} passed, ${failed} failed, ${skipped} skipped (${took(e2eStarted)})`);
   Object.assign(totals, {
     passed: totals.passed + passed,
     failed: totals.failed + failed,
@@ -66,5 +74,6 @@ if (runE2e) {
 }
 
 for (const line of suites) console.log(`  ${line}`);
+console.log(`  npm test took ${took(started)}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -69,6 +69,21 @@ test('each prerendered page hydrates without a mismatch and becomes interactive'
   await expect(page.getByText('No artists found')).toBeVisible();
 });
 
+test('a prerendered page paints before it requests its scripts, then hydrates', async ({ page }) => {
+  await page.goto('/welcome');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.paint).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+});
+
 test("Mantine's ids stay the ones the page was rendered with", async ({ page, request }) => {
   // Mantine's own useId swaps its id for a random one right after mounting, re-rendering every
   // component using it; patches/@mantine+hooks+9.7.3.patch keeps the first one.
