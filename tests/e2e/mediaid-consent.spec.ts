@@ -51,6 +51,15 @@ async function getPreferences(cfg: MediaIdConfig, accessToken: string) {
   }
 }
 
+/**
+ * The consent screen sends the browser on to the app by itself: wait until the app's page is what
+ * the fan sees, so the next navigation does not race (and abort) that redirect.
+ */
+async function expectBackAtApp(page: Page) {
+  await expect(page).toHaveURL(/^http:\/\/localhost:7777\/callback\?/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Signed in', level: 1 })).toBeVisible();
+}
+
 async function openMediaIdSettings(page: Page) {
   await page.goto('/dashboard/fan');
   await page.getByRole('button', { name: /^Current role: Fan/ }).click();
@@ -109,6 +118,7 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
     callback = new URL(route.request().url());
     await route.fulfill({ contentType: 'text/html', body: '<title>Crate Finder</title><h1>Signed in</h1>' });
   });
+  const returnedCode = () => (callback as URL | null)?.searchParams.get('code') ?? null;
 
   await page.goto(pending.url.toString());
   await expect(page).toHaveURL(/\/oauth\/consent\?authorization_id=/);
@@ -121,7 +131,8 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
   await expect(page.getByText('Your privacy switches allow everything above.')).toBeVisible();
   await shoot(page, 'consent');
   await page.getByRole('button', { name: 'Allow' }).click();
-  await expect.poll(() => callback?.searchParams.get('code') ?? null, { timeout: 20_000 }).not.toBeNull();
+  await expectBackAtApp(page);
+  expect(returnedCode()).toBeTruthy();
 
   // The client exchanges the code (PKCE verifier, client secret) and reads preferences.
   const tokens = await exchange(as, cfg, callback!, pending);
@@ -174,7 +185,8 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
   // Granted before and asking for nothing more: the app gets a code without a question.
   callback = null;
   await page.goto((await authorizeUrl(as, cfg)).url.toString());
-  await expect.poll(() => callback?.searchParams.get('code') ?? null, { timeout: 20_000 }).not.toBeNull();
+  await expectBackAtApp(page);
+  expect(returnedCode()).toBeTruthy();
   await openMediaIdSettings(page);
 
   // Revoke: confirm, see the result; the app's next call and its refresh fail.
