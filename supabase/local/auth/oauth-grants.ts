@@ -16,6 +16,7 @@ export class OAuthGrantsApi {
   constructor(
     private readonly ctx: AuthContext,
     private readonly currentUser: CurrentUser,
+    private readonly currentUserOrApp: CurrentUser,
   ) {}
 
   /** GET /user/oauth/grants */
@@ -71,7 +72,7 @@ export class OAuthGrantsApi {
   /** GET /oauth/userinfo (OIDC §5.3): claims filtered by the session's scopes. */
   async userinfo(req: IncomingMessage, res: ServerResponse): Promise<void> {
     requireOAuthServer(this.ctx);
-    const { user, claims } = await this.currentUser(req);
+    const { user, claims } = await this.currentUserOrApp(req);
     const info: Record<string, unknown> = { sub: user.id };
     const scopes = parseScopes(typeof claims.scope === 'string' ? claims.scope : '');
     if (typeof claims.client_id !== 'string') return sendJson(res, 200, info);

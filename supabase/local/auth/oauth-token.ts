@@ -2,12 +2,13 @@
  * OAuth 2.1 server, part 3: the token endpoint (GoTrue's handlers.go OAuthToken) and PKCE.
  * Invariants: the client authenticates exactly by its registered method before any grant is
  * looked at; a code is valid only while its authorization request lives, only for its client and
- * redirect_uri, only with the verifier of its S256 challenge, and only once — the
- * row is deleted in the transaction that issues the session (concurrent exchanges: one wins);
+ * redirect_uri, only with the verifier of its S256 challenge, and only once — the transaction
+ * that issues the session records it on the row (concurrent exchanges: one wins), and a replay
+ * ends that session and its refresh tokens (OAuth 2.1 §4.1.3);
  * a refresh token is refreshed only by the client its session was issued to (service.ts);
  * errors are RFC 6749's `{error, error_description}` (400) or GoTrue's for client credentials.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_BODY_LIMIT, header, parseJson, readBody, sendJson } from '../http/util';
 import { oauthError } from './errors';
@@ -68,13 +69,18 @@ export class OAuthTokenApi {
 
   private async exchangeCode(client: OAuthClientRow, p: Record<string, string>) {
     if (!p.code) throw oauthError('invalid_request', 'code is required for authorization_code grant');
-    return this.ctx.db.asSuperuser(async (tx) => {
-      const r = await tx.query<AuthorizationRow & { resource: string | null }>(
+    const out = await this.ctx.db.asSuperuser(async (tx) => {
+      const r = await tx.query<AuthorizationRow & { resource: string | null; session_id: string | null }>(
         `select * from auth.oauth_authorizations where authorization_code = $1 and status = 'approved' for update`,
         [p.code],
       );
       const row = r.rows[0];
       if (!row) throw oauthError('invalid_grant', 'Invalid authorization code');
+      if (row.session_id) {
+        // replayed: end what the first exchange issued (its refresh tokens go with the session)
+        await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
+        return 'replayed' as const; // commit the revocation, then answer the error
+      }
       if (this.ctx.now() > new Date(row.expires_at).getTime())
         throw oauthError('invalid_grant', 'Authorization code has expired');
       if (row.client_id !== client.id)
@@ -97,12 +103,19 @@ export class OAuthTokenApi {
       if (!user) throw oauthError('invalid_grant', 'User not found for authorization code');
       if (user.banned_until && new Date(user.banned_until).getTime() > Date.now())
         throw oauthError('access_denied', 'User is banned');
-      const session = await this.ctx.service.startSession(tx, user, OAUTH_CODE_AMR, {
-        clientId: client.id,
-        scopes: row.scope,
-      });
-      await tx.query('delete from auth.oauth_authorizations where id = $1', [row.id]); // codes are single-use
+      const sessionId = randomUUID();
+      const session = await this.ctx.service.startSession(
+        tx,
+        user,
+        OAUTH_CODE_AMR,
+        { clientId: client.id, scopes: row.scope },
+        sessionId,
+      );
+      // codes are single-use: the row stays until it expires only to recognise a replay
+      await tx.query('update auth.oauth_authorizations set session_id = $2 where id = $1', [row.id, sessionId]);
       return session;
     });
+    if (out === 'replayed') throw oauthError('invalid_grant', 'Invalid authorization code');
+    return out;
   }
 }

@@ -49,7 +49,11 @@ export class AuthApi {
     this.oauth = new OAuthServerApi(ctx, (req) => this.currentUser(req));
     this.clients = new OAuthClientsApi(ctx);
     this.oauthToken = new OAuthTokenApi(ctx);
-    this.grants = new OAuthGrantsApi(ctx, (req) => this.currentUser(req));
+    this.grants = new OAuthGrantsApi(
+      ctx,
+      (req) => this.currentUser(req),
+      (req) => this.currentUser(req, 'user or app'),
+    );
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
@@ -181,8 +185,13 @@ export class AuthApi {
     return sendJson(res, 200, await db.asSuperuser((tx) => service.startSession(tx, user, 'password')));
   }
 
-  /** Resolves the bearer token to a live user + session (GoTrue's requireAuthentication). */
-  private async currentUser(req: IncomingMessage): Promise<{ user: UserRow; claims: Claims }> {
+  /**
+   * Resolves the bearer token to a live user + session (GoTrue's requireAuthentication). Only the
+   * user's own session acts on the account: a token issued to an OAuth client (`client_id`) is
+   * refused unless the route serves apps (`/oauth/userinfo`). Stricter than hosted GoTrue, which
+   * takes app tokens everywhere (supabase/local/README.md, docs/mediaid.md).
+   */
+  private async currentUser(req: IncomingMessage, caller: 'user' | 'user or app' = 'user'): Promise<{ user: UserRow; claims: Claims }> {
     const m = /^Bearer\s+(.+)$/i.exec(header(req, 'authorization') ?? '');
     if (!m?.[1]) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: Claims;
@@ -193,6 +202,9 @@ export class AuthApi {
       throw authError(403, 'bad_jwt', msg);
     }
     if (typeof claims.sub !== 'string') throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    if (caller === 'user' && claims.client_id !== undefined) {
+      throw authError(403, 'oauth_client_token_not_allowed', 'Tokens issued to OAuth clients cannot use this endpoint');
+    }
     return this.ctx.db.asSuperuser(async (tx) => {
       const user = await this.ctx.service.findById(tx, claims.sub!);
       if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');

@@ -2,8 +2,8 @@
  * GoTrue-compatible account logic: users, sessions, refresh-token rotation, one-time tokens.
  * Invariants: passwords are stored only as bcrypt hashes, never of more than 72 bytes (bcrypt would
  * truncate), and a longer password never matches; refresh tokens rotate on every use
- * (as GoTrue: the parent of the session's active token gets that active token back, another
- * revoked token is honoured within the 10 s reuse interval, past it its reuse revokes the whole
+ * (as GoTrue, within the 10 s reuse interval: the parent of the session's active token gets that
+ * active token back, another revoked token a new child; past it any reuse revokes the whole
  * session's family, and a family without a live token is refused outright); a session issued
  * to an OAuth client (oauth_client_id) refreshes only with that client authenticated, and its
  * access tokens carry `client_id` and `scope`;
@@ -205,10 +205,8 @@ export class AuthService {
     return token;
   }
 
-  /** New session (sign-in, sign-up, verify). Updates last_sign_in_at. */
   /** New session (sign-in, sign-up, verify, OAuth code exchange). Updates last_sign_in_at. */
-  async startSession(tx: Tx, user: UserRow, method: string, oauth?: OAuthGrant): Promise<SessionJson> {
-    const sessionId = randomUUID();
+  async startSession(tx: Tx, user: UserRow, method: string, oauth?: OAuthGrant, sessionId: string = randomUUID()): Promise<SessionJson> {
     await tx.query('insert into auth.sessions (id, user_id, oauth_client_id, scopes) values ($1, $2, $3, $4)', [
       sessionId,
       user.id,
@@ -247,10 +245,13 @@ export class AuthService {
           'select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
           [row.session_id],
         );
-        // the client lost the answer to its last refresh: hand back the token that answer held
-        if (active.rows[0]?.parent === row.token) return this.sessionJson(user, row.session_id, active.rows[0].token, method, oauth);
+        const withinInterval = this.now() - new Date(row.updated_at).getTime() <= REUSE_INTERVAL_MS;
+        // the client lost the answer to its last refresh: hand back the token that answer held.
+        // Stricter than GoTrue (which does this at any age): only within the reuse interval, so
+        // a stolen old token cannot keep fetching the live one while the real client is idle
+        if (withinInterval && active.rows[0]?.parent === row.token) return this.sessionJson(user, row.session_id, active.rows[0].token, method, oauth);
         // stricter than GoTrue: a family revoked for reuse has no live token, and then no grace either
-        if (!active.rows[0] || this.now() - new Date(row.updated_at).getTime() > REUSE_INTERVAL_MS) {
+        if (!active.rows[0] || !withinInterval) {
           // reuse detected: revoke the whole token family
           await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1', [row.session_id, now]);
           return 'reused'; // commit the revocation, then answer the error

@@ -113,6 +113,9 @@ create table if not exists auth.oauth_authorizations (
   expires_at timestamptz not null,
   approved_at timestamptz
 );
+-- local: the session a code was exchanged for, kept until the request expires, so a replayed
+-- code can end it (OAuth 2.1 §4.1.3)
+alter table auth.oauth_authorizations add column if not exists session_id uuid;
 create table if not exists auth.oauth_consents (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
