@@ -187,6 +187,14 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
   await page.goto((await authorizeUrl(as, cfg)).url.toString());
   await expectBackAtApp(page);
   expect(returnedCode()).toBeTruthy();
+
+  // Asking for more than the fan allowed (an OpenID scope too) brings the question back, even
+  // though the MediaID grant covers the app's Bucket scopes; the fan denies it.
+  callback = null;
+  await page.goto((await authorizeUrl(as, { ...cfg, scope: 'email profile' })).url.toString());
+  await expect(consent).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:7777\/callback\?error=access_denied/, { timeout: 20_000 });
   await openMediaIdSettings(page);
 
   // Revoke: confirm, see the result; the app's next call and its refresh fail.

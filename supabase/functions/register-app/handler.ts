@@ -1,7 +1,7 @@
 /**
  * register-app: the developer portal's server side (issue 29). Registers, re-keys and deletes a
  * developer's MediaID app as an OAuth client of Supabase Auth's OAuth 2.1 server.
- * Runtime-neutral: Web APIs only (Request, Response, fetch, crypto.subtle) — the hosted Edge
+ * Runtime-neutral: Web APIs only (Request, Response, fetch, crypto.subtle) and ../_shared — the hosted Edge
  * Function (index.ts, Deno) and the local backend (supabase/local/functions) run this same file.
  * Invariants:
  *   * The caller is the user of the bearer token as Auth reports it (GET /auth/v1/user); an app
@@ -14,6 +14,8 @@
  *     and last four characters.
  *   * regenerate_secret / delete act only on a row the caller owns.
  */
+
+import { redirectUriProblem } from '../_shared/redirect-uri.ts';
 
 export interface FunctionEnv {
   SUPABASE_URL: string;
@@ -38,9 +40,6 @@ const CORS = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
-// Same rule as public.developer_redirect_uris_valid: https anywhere, http only on a loopback host.
-const HTTPS_URI = /^https:\/\/[^\s/?#@]+([/?]\S*)?$/;
-const LOOPBACK_URI = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?([/?]\S*)?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class Refusal extends Error {
@@ -151,11 +150,12 @@ export function validateAppInput(body: Record<string, unknown>): AppInput {
     throw new Refusal(400, 'invalid_request', 'Give 1 to 10 redirect URIs.');
   }
   for (const uri of uris) {
-    if (typeof uri !== 'string' || uri.length > 2048 || !(HTTPS_URI.test(uri) || LOOPBACK_URI.test(uri))) {
+    const problem = typeof uri === 'string' ? redirectUriProblem(uri) : 'is not text';
+    if (problem) {
       throw new Refusal(
         400,
         'invalid_request',
-        `Redirect URI ${JSON.stringify(uri)} must be an exact https:// URL (http:// only for localhost), without a fragment.`,
+        `Redirect URI ${JSON.stringify(uri)} ${problem}: give one exact https:// URL (http:// only for localhost), without a fragment.`,
       );
     }
   }

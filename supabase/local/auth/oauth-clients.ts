@@ -15,6 +15,7 @@ import type { Tx } from '../db/database';
 import { send, sendJson } from '../http/util';
 import { authError } from './errors';
 import { jsonBody, type AuthContext, type Body } from './context';
+import { redirectUriProblem } from '../../functions/_shared/redirect-uri';
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
@@ -77,7 +78,7 @@ export async function findClient(tx: Tx, id: string): Promise<OAuthClientRow | u
 }
 
 /** GoTrue's validateRedirectURI (RFC 6749 §3.1.2): absolute, no fragment, http only on loopback. */
-function redirectUriProblem(uri: string): string | undefined {
+function goTrueRedirectUriProblem(uri: string): string | undefined {
   if (!uri) return 'redirect URI cannot be empty';
   let u: URL;
   try {
@@ -94,6 +95,16 @@ function redirectUriProblem(uri: string): string | undefined {
     return 'HTTP scheme only allowed for localhost';
   if (u.hash) return 'fragment not allowed in redirect URI';
   return undefined;
+}
+
+/**
+ * GoTrue's rule, then Bucket's (../../functions/_shared/redirect-uri.ts). Stricter than hosted,
+ * which takes commas, whitespace and userinfo (and splits its comma-joined list back); on
+ * hosted, register-app applies the same rule before it calls Auth.
+ */
+function clientRedirectUriProblem(uri: string): string | undefined {
+  const problem = goTrueRedirectUriProblem(uri) ?? redirectUriProblem(uri);
+  return problem ?? undefined;
 }
 
 const invalid = (msg: string): Error => authError(400, 'validation_failed', msg);
@@ -116,7 +127,7 @@ function checkRedirectUris(uris: string[], required: boolean): void {
   if (uris.length === 0) throw invalid('redirect_uris cannot be empty');
   if (uris.length > 10) throw invalid('redirect_uris cannot exceed 10 items');
   for (const uri of uris) {
-    const problem = redirectUriProblem(uri);
+    const problem = clientRedirectUriProblem(uri);
     if (problem) throw invalid(`invalid redirect_uri '${uri}': ${problem}`);
   }
 }
@@ -255,9 +266,12 @@ export class OAuthClientsApi {
     }
     if (method === 'GET') return sendJson(res, 200, clientJson(found));
     if (method === 'DELETE') {
-      await this.ctx.db.asSuperuser((tx) =>
-        tx.query('update auth.oauth_clients set deleted_at = now(), updated_at = now() where id = $1', [id]),
-      );
+      // soft delete as GoTrue; stricter than hosted (which keeps them until they expire): the
+      // client's sessions end with it, so its tokens stop at once everywhere (issue 38)
+      await this.ctx.db.asSuperuser(async (tx) => {
+        await tx.query('update auth.oauth_clients set deleted_at = now(), updated_at = now() where id = $1', [id]);
+        await tx.query('delete from auth.sessions where oauth_client_id = $1', [id]);
+      });
       return send(res, 204, null);
     }
     if (method === 'PUT')

@@ -158,6 +158,13 @@ describe('developer_apps', () => {
       ['ftp URL', { redirect_uris: ['ftp://files.example.com/cb'] }],
       ['plain http off localhost', { redirect_uris: ['http://example.com/cb'] }],
       ['no redirect URI', { redirect_uris: [] }],
+      [
+        'a comma smuggling a second URI',
+        { redirect_uris: ['https://ok.example/cb,javascript:alert(document.domain)//'] },
+      ],
+      ['whitespace', { redirect_uris: ['https://ok.example/cb javascript:alert(1)'] }],
+      ['a fragment', { redirect_uris: ['https://ok.example/cb#x'] }],
+      ['userinfo', { redirect_uris: ['https://user@ok.example/cb'] }],
       ['unknown scope', { scopes: ['media:read', 'admin:all'] }],
       ['no scope', { scopes: [] }],
       ['clear-text secret', { client_secret_hash: 'bkt_sk_plain-secret' }],

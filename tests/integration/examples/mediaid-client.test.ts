@@ -161,3 +161,46 @@ describe('the example client', () => {
     expect(revoked).toMatchObject({ status: 403, code: 'invalid_token' });
   });
 });
+
+describe('one revocation, through every door (issue 38)', () => {
+  /** A fan connected to a registered app, holding the app's real tokens. */
+  async function connected(tag: string) {
+    const cfg = await oauthClient(`Door ${tag}`);
+    expect((await register(cfg, ['media:read', 'preferences:read'])).error).toBeNull();
+    const fan = await person(backend, ['fan'], {}, `door-${tag}`);
+    const { as, pending, callback } = await consent(cfg, fan, async () => {
+      expect((await grant(fan, cfg.clientId, 'fan', ['media:read', 'preferences:read'])).error).toBeNull();
+    });
+    const tokens = await exchange(as, cfg, callback, pending);
+    expect(await callApi(cfg, tokens.access_token, 'api_get_preferences')).toMatchObject({ role: 'fan' });
+    return { cfg, fan, as, pending, callback, tokens };
+  }
+
+  async function endedEverywhere(cfg: MediaIdConfig, tokens: { access_token: string; refresh_token?: string }) {
+    const e = await refusal(callApi(cfg, tokens.access_token, 'api_get_preferences'));
+    expect(e).toMatchObject({ status: 403, code: 'invalid_token' });
+    const info = await fetch(`${backend.url}/auth/v1/oauth/userinfo`, {
+      headers: { apikey: backend.anonKey, Authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(info.status).toBe(403);
+  }
+
+  it('the grants API (supabase.auth.oauth.revokeGrant) ends the MediaID API for the app at once', async () => {
+    const { cfg, fan, as, tokens } = await connected('grants-api');
+    expect((await fan.client.auth.oauth.revokeGrant({ clientId: cfg.clientId })).error).toBeNull();
+    await endedEverywhere(cfg, tokens);
+    await expect(refresh(as, cfg, tokens.refresh_token!)).rejects.toThrow();
+  });
+
+  it('deleting the OAuth client ends its tokens', async () => {
+    const { cfg, tokens } = await connected('deleted');
+    expect((await serviceClient(backend).auth.admin.oauth.deleteClient(cfg.clientId)).error).toBeNull();
+    await endedEverywhere(cfg, tokens);
+  });
+
+  it('a replayed authorization code ends the tokens of its first exchange', async () => {
+    const { cfg, as, pending, callback, tokens } = await connected('replay');
+    await expect(exchange(as, cfg, callback, pending)).rejects.toThrow();
+    await endedEverywhere(cfg, tokens);
+  });
+});

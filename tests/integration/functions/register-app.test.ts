@@ -148,9 +148,18 @@ describe('register-app: refusals change nothing', () => {
     const [clients, apps] = [await clientCount(), await appCount()];
     const plainHttp = await invoke(dev.client, { ...INPUT, redirect_uris: ['http://cratefinder.app/callback'] });
     expect(plainHttp.status).toBe(400);
-    expect(plainHttp.body.message).toMatch(/must be an exact https:\/\/ URL/);
+    expect(plainHttp.body.message).toMatch(/uses http:\/\/ off loopback: give one exact https:\/\/ URL/);
     const fragment = await invoke(dev.client, { ...INPUT, redirect_uris: ['https://cratefinder.app/cb#x'] });
     expect(fragment.status).toBe(400);
+    // a comma smuggles a second URI into the client's comma-joined list (issue 38)
+    for (const smuggled of [
+      'https://ok.example/cb,javascript:alert(document.domain)//',
+      'https://ok.example/cb javascript:alert(1)',
+      'https://user@ok.example/cb',
+    ]) {
+      const refused = await invoke(dev.client, { ...INPUT, redirect_uris: [smuggled] });
+      expect(refused.status, smuggled).toBe(400);
+    }
     const scope = await invoke(dev.client, { ...INPUT, scopes: ['campaigns:read'] });
     expect(scope).toMatchObject({ status: 400, body: { message: 'Unknown scope "campaigns:read".' } });
     const noName = await invoke(dev.client, { ...INPUT, name: '  ' });

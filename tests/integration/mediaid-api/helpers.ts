@@ -71,9 +71,14 @@ export async function revoke(user: Actor, clientId: string) {
     .single();
 }
 
-/** An OAuth access token for `user` issued to `clientId`. */
+/**
+ * An OAuth access token for `user` issued to `clientId`, in a live Auth session as the OAuth
+ * server makes one (the MediaID API answers only while that session exists).
+ */
 export async function appToken(backend: LocalBackend, user: User, clientId: string, expiresIn = 3600): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
+  const sessionId = randomUUID();
+  await backend.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
   return new SignJWT({
     aud: 'authenticated',
     exp: iat + expiresIn,
@@ -87,7 +92,7 @@ export async function appToken(backend: LocalBackend, user: User, clientId: stri
     role: 'authenticated',
     aal: 'aal1',
     amr: [{ method: 'oauth', timestamp: iat }],
-    session_id: randomUUID(),
+    session_id: sessionId,
     is_anonymous: false,
     client_id: clientId,
     scope: 'openid email profile',

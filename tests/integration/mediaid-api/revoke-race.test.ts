@@ -52,7 +52,8 @@ const claims = (uid: string, clientId?: string) =>
     sub: uid,
     role: 'authenticated',
     aud: 'authenticated',
-    ...(clientId ? { client_id: clientId } : {}),
+    // an app token lives in the Auth session it was issued in (grantedFan makes it, id = user id)
+    ...(clientId ? { client_id: clientId, session_id: uid } : {}),
   });
 
 /** Begins a transaction as PostgREST does for the user (optionally with an app token). */
@@ -75,6 +76,7 @@ async function asUser(c: pg.Client, uid: string, sql: string, params: unknown[] 
 async function grantedFan(c: pg.Client): Promise<string> {
   const uid = randomUUID();
   await c.query('insert into auth.users (id, email) values ($1, $2)', [uid, `${uid}@example.test`]);
+  await c.query('insert into auth.sessions (id, user_id) values ($1, $1)', [uid]);
   await asUser(c, uid, "insert into public.media_ids (user_uuid, role) values ($1, 'fan')", [uid]);
   await asUser(
     c,

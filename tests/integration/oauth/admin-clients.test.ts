@@ -90,6 +90,16 @@ describe('auth.admin.oauth with the service role', () => {
         { redirect_uris: ['javascript://x/alert(1)'] },
         "400: invalid redirect_uri 'javascript://x/alert(1)': scheme 'javascript' is not allowed for security reasons",
       ],
+      // stricter than hosted (supabase/local/README.md): a comma would smuggle a second URI into
+      // the comma-joined list /oauth/authorize checks against (issue 38)
+      [
+        { redirect_uris: ['https://ok.example/cb,javascript:alert(document.domain)//'] },
+        "400: invalid redirect_uri 'https://ok.example/cb,javascript:alert(document.domain)//': contains whitespace or a comma",
+      ],
+      [
+        { redirect_uris: ['https://user:pw@ok.example/cb'] },
+        "400: invalid redirect_uri 'https://user:pw@ok.example/cb': has a user name or password",
+      ],
       [
         { redirect_uris: [REDIRECT_URI], grant_types: ['client_credentials'] },
         "400: grant_types must only contain 'authorization_code' and/or 'refresh_token'",
@@ -119,9 +129,12 @@ describe('auth.admin.oauth with the service role', () => {
 
     const upd = await admin.auth.admin.oauth.updateClient(id, {
       client_name: 'New',
-      redirect_uris: [REDIRECT_URI, 'myapp://callback'],
+      redirect_uris: [REDIRECT_URI, 'https://app.example/other-callback'],
     });
-    expect(upd.data).toMatchObject({ client_name: 'New', redirect_uris: [REDIRECT_URI, 'myapp://callback'] });
+    expect(upd.data).toMatchObject({
+      client_name: 'New',
+      redirect_uris: [REDIRECT_URI, 'https://app.example/other-callback'],
+    });
     const empty = await admin.auth.admin.oauth.updateClient(id, {});
     expect(empty.error).toMatchObject({ status: 400, message: 'No fields provided for update' });
     const wrongType = await admin.auth.admin.oauth.updateClient(id, { token_endpoint_auth_method: 'none' } as never);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY } from '../../../src/features/mediaid/constants';
 import {
-  grantCovers,
   mediaIdScopes,
   openIdSentences,
   SCOPE_SENTENCES,
@@ -9,8 +8,6 @@ import {
 } from '../../../src/features/mediaid/connected-apps/scope-text';
 import { CONSENT_TEXT, describeConsentError } from '../../../src/features/mediaid/consent/consent-errors';
 import { safeRedirectPath } from '../../../src/lib/safe-redirect';
-
-const live = { role: 'fan', scopes: ['media:read', 'preferences:read'], revoked_at: null };
 
 describe('scope sentences', () => {
   it('says each Bucket scope in one plain sentence and keeps only MediaID scopes, in a fixed order', () => {
@@ -50,20 +47,6 @@ describe('what the privacy switches still withhold', () => {
     expect(withheldByPrivacy({ ...DEFAULT_PRIVACY, location_access: true }, ['events:write'])).toEqual([
       'Activity it records is stored without your name — Usage/Anonymous Analytics is on',
     ]);
-  });
-});
-
-describe('an earlier grant covers the request', () => {
-  it('when it is live and holds every requested scope', () => {
-    expect(grantCovers(live, ['preferences:read'])).toBe(true);
-    expect(grantCovers(live, ['media:read', 'preferences:read'])).toBe(true);
-  });
-  it('not when the app asks for more, the grant was revoked or deleted, there is none, or nothing is asked', () => {
-    expect(grantCovers(live, ['preferences:read', 'events:write'])).toBe(false);
-    expect(grantCovers({ ...live, revoked_at: '2026-11-26T10:00:00Z' }, ['preferences:read'])).toBe(false);
-    expect(grantCovers({ ...live, _deleted: true }, ['preferences:read'])).toBe(false);
-    expect(grantCovers(null, ['preferences:read'])).toBe(false);
-    expect(grantCovers(live, [])).toBe(false);
   });
 });
 

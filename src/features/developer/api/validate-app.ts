@@ -1,4 +1,5 @@
 import type { OAuthScope } from '../scopes';
+import { redirectUriProblem } from '../../../lib/redirect-uri';
 
 /** Pure validation of the Create Application form (name, redirect URIs as URLs, at least one scope). */
 
@@ -9,15 +10,9 @@ export function parseRedirectUris(text: string): string[] {
     .filter(Boolean);
 }
 
-/** A redirect URI must be an absolute http(s) URL; plain http only for localhost. */
+/** The server's redirect-URI rule (https, or http on loopback; no commas, fragment or userinfo). */
 export function isValidRedirectUri(value: string): boolean {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'https:') return true;
-    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  } catch {
-    return false;
-  }
+  return redirectUriProblem(value) === null;
 }
 
 export function validateAppName(name: string): string | null {

@@ -71,16 +71,3 @@ export function withheldByPrivacy(privacy: PrivacySettings, scopes: readonly str
   }
   return lines;
 }
-
-export interface GrantLike {
-  role: string;
-  scopes: readonly string[];
-  revoked_at: string | null;
-  _deleted?: boolean;
-}
-
-/** A live grant that already allows every requested scope: the app is not asked about again. */
-export function grantCovers(grant: GrantLike | null | undefined, requested: readonly string[]): boolean {
-  if (!grant || grant.revoked_at !== null || grant._deleted) return false;
-  return requested.length > 0 && requested.every((scope) => grant.scopes.includes(scope));
-}

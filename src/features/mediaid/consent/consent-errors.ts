@@ -8,6 +8,8 @@ export const CONSENT_TEXT = {
   noScopes: 'This app has registered no MediaID access, so there is nothing to allow.',
   offline: 'You’re offline. Connecting an app needs the network — reconnect, then try again.',
   noMediaId: 'Set up your MediaID before connecting apps to it.',
+  unsafeRedirect:
+    'This app asked Bucket to send you to an address that is not a safe web address, so Bucket stopped here. Go back to the app and tell its developer.',
 } as const;
 
 interface AuthErrorLike {
