@@ -5,12 +5,14 @@
  * SSR dev server in Node, never shipped) into the built index.html: `/` into index.html, `/x/y`
  * into x/y.html. The bare shell moves to `shell` (app.html): the app's fallback for every other
  * route, served by `vite preview` (configurePreviewServer below) and by the service worker's
- * navigateFallback, so no route ever flashes another page's markup. Runs before vite-plugin-pwa
+ * navigateFallback, so no route ever flashes another page's markup. Every page written gets the
+ * app's Content-Security-Policy (csp.ts), hashing its own inline scripts. Runs before vite-plugin-pwa
  * writes the service worker, which then precaches the prerendered pages too.
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { withContentSecurityPolicy } from './csp.ts';
 
 export interface PrerenderOptions {
   pages: string[];
@@ -103,7 +105,10 @@ export function prerender(options: PrerenderOptions): Plugin[] {
         try {
           const entry = (await server.ssrLoadModule('/src/prerender-entry.tsx')) as PrerenderEntry;
           // The bare shell gets the colour scheme: its frame paints in the user's scheme.
-          writeFileSync(join(outDir, options.shell), shell.replace('</head>', `${entry.shellHeadMarkup()}</head>`));
+          writeFileSync(
+            join(outDir, options.shell),
+            withContentSecurityPolicy(shell.replace('</head>', `${entry.shellHeadMarkup()}</head>`)),
+          );
           const head =
             entry.headMarkup() +
             `<script>${signedInScript(options.sessionKey)}</script>` +
@@ -121,7 +126,7 @@ export function prerender(options: PrerenderOptions): Plugin[] {
               throw new Error(`prerender: no <div id="root"></div> in the shell for ${path}`);
             const file = join(outDir, htmlFileOf(path));
             mkdirSync(dirname(file), { recursive: true });
-            writeFileSync(file, page);
+            writeFileSync(file, withContentSecurityPolicy(page));
           }
         } finally {
           await server.close();
