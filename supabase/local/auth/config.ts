@@ -19,7 +19,10 @@ function parseValue(raw: string): TomlValue {
   if (v.startsWith('[') && v.endsWith(']')) {
     const inner = v.slice(1, -1).trim();
     if (!inner) return [];
-    return (inner.match(/"(?:[^"\\]|\\.)*"|'[^']*'|[^,]+/g) ?? []).map((s) => s.trim()).filter(Boolean).map(parseValue);
+    return (inner.match(/"(?:[^"\\]|\\.)*"|'[^']*'|[^,]+/g) ?? [])
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(parseValue);
   }
   const n = Number(v.replace(/_/g, ''));
   if (Number.isFinite(n)) return n;
@@ -76,6 +79,8 @@ export interface AuthRateLimits {
   passwordFailures: number;
   /** Local hardening: wrong OTP codes per account per 5 minutes; the next one burns the outstanding codes. */
   otpFailures: number;
+  /** Local hardening: OAuth authorization requests one user opens per 5 minutes. */
+  authorizationsPerUser: number;
 }
 
 /** [auth.oauth_server] (the CLI's names; GoTrue's GOTRUE_OAUTH_SERVER_*). */
@@ -143,6 +148,7 @@ export function authConfigFrom(toml: TomlTable): AuthConfig {
       maxFrequencyMs: durationMs(email['max_frequency'], 1000),
       passwordFailures: 10,
       otpFailures: 5,
+      authorizationsPerUser: 30,
     },
   };
 }
@@ -169,4 +175,9 @@ export function loadAuthConfig(path = CONFIG_PATH): AuthConfig {
  * e2e suite reach the backend from 127.0.0.1, so config.toml's per-IP limits would be shared by
  * unrelated tests. Per-IP limits are raised far away; the per-account limits stay as configured.
  */
-export const HARNESS_RATE_LIMITS: Partial<AuthRateLimits> = { tokenRefresh: 1e7, signInSignUps: 1e7, tokenVerifications: 1e7, burst: 1e5 };
+export const HARNESS_RATE_LIMITS: Partial<AuthRateLimits> = {
+  tokenRefresh: 1e7,
+  signInSignUps: 1e7,
+  tokenVerifications: 1e7,
+  burst: 1e5,
+};

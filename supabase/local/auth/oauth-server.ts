@@ -9,7 +9,9 @@
  * that issues the session); an approval stores the user's consent for the client, and a later
  * request within that consent's scopes is approved without asking; `openid` is
  * refused at /authorize because GoTrue signs ID tokens only with asymmetric keys and this backend
- * has only the HS256 secret.
+ * has only the HS256 secret. Local hardening: /authorize is limited per IP (routes.ts), a user
+ * takes on at most authorizationsPerUser requests per 5 minutes and holds at most 20 unanswered
+ * ones, and every /authorize sweeps away the requests past their lifetime.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -23,6 +25,8 @@ import { findClient, redirectUris, UUID_RE } from './oauth-clients';
 
 export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'phone', 'offline_access'];
 const DEFAULT_SCOPE = 'email';
+/** Local hardening (GoTrue has no cap): unanswered requests one user may hold at once. */
+const MAX_PENDING_PER_USER = 20;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export interface AuthorizationRow {
@@ -114,8 +118,12 @@ export class OAuthServerApi {
     if (!this.cfg.authorizationUrlPath) return redirectError('server_error', 'oauth authorization path not configured');
     const authorizationId = Array.from({ length: 32 }, () => ALNUM[randomInt(ALNUM.length)]).join('');
     const expiresAt = new Date(this.ctx.now() + this.cfg.authorizationTtlSeconds * 1000).toISOString();
-    await this.ctx.db.asSuperuser((tx) =>
-      tx.query(
+    await this.ctx.db.asSuperuser(async (tx) => {
+      // the expiry sweep: requests past their lifetime (answered or not) are gone for good
+      await tx.query('delete from auth.oauth_authorizations where expires_at < $1', [
+        new Date(this.ctx.now()).toISOString(),
+      ]);
+      await tx.query(
         `insert into auth.oauth_authorizations (authorization_id, client_id, redirect_uri, scope, state, resource,
            code_challenge, code_challenge_method, nonce, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
@@ -132,8 +140,8 @@ export class OAuthServerApi {
           new Date(this.ctx.now()).toISOString(),
           expiresAt,
         ],
-      ),
-    );
+      );
+    });
     const page = this.cfg.authorizationUrlPath.startsWith('/')
       ? this.cfg.authorizationUrlPath
       : `/${this.cfg.authorizationUrlPath}`;
@@ -212,6 +220,15 @@ export class OAuthServerApi {
       if (row === 'expired') return 'expired' as const;
       if (row.user_id && row.user_id !== user.id) throw notFound();
       if (!row.user_id) {
+        this.ctx.limiter.checkAuthorizationForUser(user.id);
+        const pending = await tx.query<{ n: number }>(
+          `select count(*)::int as n from auth.oauth_authorizations
+            where user_id = $1 and status = 'pending' and expires_at >= $2`,
+          [user.id, new Date(this.ctx.now()).toISOString()],
+        );
+        if (pending.rows[0]!.n >= MAX_PENDING_PER_USER) {
+          throw authError(429, 'over_request_rate_limit', 'Too many sign-in requests are waiting for an answer');
+        }
         await tx.query('update auth.oauth_authorizations set user_id = $2 where id = $1', [row.id, user.id]);
         const consent = await tx.query<{ scopes: string }>(
           'select scopes from auth.oauth_consents where user_id = $1 and client_id = $2 and revoked_at is null',

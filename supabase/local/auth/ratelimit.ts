@@ -58,7 +58,7 @@ export class TokenBuckets {
   }
 }
 
-export type IpLimit = 'token' | 'verify' | 'signup' | 'recover' | 'otp' | 'user' | 'resend';
+export type IpLimit = 'token' | 'verify' | 'signup' | 'recover' | 'otp' | 'user' | 'resend' | 'authorize';
 
 /** GoTrue's answer when a limiter refuses a request. */
 export const overRequestRateLimit = () => authError(429, 'over_request_rate_limit', 'Request rate limit reached');
@@ -67,6 +67,7 @@ export class AuthLimiter {
   private readonly ip: Record<IpLimit, TokenBuckets>;
   private readonly passwordFailures: TokenBuckets;
   private readonly otpFailures: TokenBuckets;
+  private readonly authorizationsPerUser: TokenBuckets;
   /** last mail per kind and address, for known and unknown addresses alike (no enumeration) */
   private readonly lastMail = new Map<string, number>();
 
@@ -81,7 +82,10 @@ export class AuthLimiter {
       otp: per5m(otpFamily),
       user: per5m(otpFamily),
       resend: per5m(otpFamily),
+      // local hardening (GoTrue has no limiter here): each /oauth/authorize writes a row
+      authorize: per5m(otpFamily),
     };
+    this.authorizationsPerUser = new TokenBuckets(limits.authorizationsPerUser / 300, limits.authorizationsPerUser);
     this.passwordFailures = new TokenBuckets(limits.passwordFailures / 300, limits.passwordFailures);
     this.otpFailures = new TokenBuckets(limits.otpFailures / 300, limits.otpFailures);
   }
@@ -89,6 +93,11 @@ export class AuthLimiter {
   /** Per-IP limit of one endpoint family; throws GoTrue's 429 when exceeded. */
   checkIp(kind: IpLimit, ip: string): void {
     if (!this.ip[kind].take(ip)) throw overRequestRateLimit();
+  }
+
+  /** Local hardening: authorization requests one user may take on (open on the consent page) per 5 minutes. */
+  checkAuthorizationForUser(userId: string): void {
+    if (!this.authorizationsPerUser.take(userId)) throw overRequestRateLimit();
   }
 
   /** Refuses a password sign-in for an account that used up its wrong-password allowance. */
@@ -120,7 +129,11 @@ export class AuthLimiter {
     const last = this.lastMail.get(key);
     if (last !== undefined && now - last < this.limits.maxFrequencyMs) {
       const left = Math.floor((last + this.limits.maxFrequencyMs - now) / 1000);
-      throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`);
+      throw authError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${left} seconds.`,
+      );
     }
     if (this.lastMail.size > 10_000) {
       for (const [k, t] of this.lastMail) if (now - t >= this.limits.maxFrequencyMs) this.lastMail.delete(k);
@@ -134,5 +147,6 @@ export class AuthLimiter {
     for (const b of Object.values(this.ip)) b.clear();
     this.passwordFailures.clear();
     this.otpFailures.clear();
+    this.authorizationsPerUser.clear();
   }
 }

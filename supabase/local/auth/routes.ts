@@ -35,8 +35,21 @@ const LIMITED: Partial<Record<string, IpLimit>> = {
   'POST /verify': 'verify',
   'PUT /user': 'user',
   'POST /oauth/token': 'token',
+  'GET /oauth/authorize': 'authorize',
   'POST /oauth/clients/register': 'signup',
 };
+
+/** An authorization id from the path: GoTrue's 32 letters and digits, else not found (never a 500). */
+function authorizationIdOf(raw: string): string {
+  let id = '';
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    /* malformed percent-encoding: not an id */
+  }
+  if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw authError(404, 'oauth_authorization_not_found', 'authorization not found');
+  return id;
+}
 
 export class AuthApi {
   private readonly admin: AdminApi;
@@ -64,7 +77,7 @@ export class AuthApi {
     if (path === '/admin' || path.startsWith('/admin/')) return this.admin.handle(req, res, method, path.slice('/admin'.length), url);
     const authz = /^\/oauth\/authorizations\/([^/]+)(\/consent)?$/.exec(path);
     if (authz) {
-      const id = decodeURIComponent(authz[1]!);
+      const id = authorizationIdOf(authz[1]!);
       if (!authz[2] && method === 'GET') return this.oauth.details(req, res, id);
       if (authz[2] && method === 'POST') return this.oauth.consent(req, res, id);
     }
