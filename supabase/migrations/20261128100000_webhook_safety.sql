@@ -188,26 +188,25 @@ language sql volatile set search_path = '' as $$
         select count(*) from public.developer_webhooks b
         where b.client_id = x.client_id and b.in_flight_until > now()) as app_slot
     from oldest x
-  ), candidates as (
-    select r.id, r.webhook_id, r.next_attempt_at from ranked r where r.app_slot <= 4
-    order by r.next_attempt_at limit least(greatest(coalesce(p_limit, 10), 1), 100)
-  ), locked as ( -- only what this worker takes; rechecked on the newest row version
-    select w.id from public.developer_webhooks w
-    where w.id in (select c.webhook_id from candidates c)
-      and (w.in_flight_until is null or w.in_flight_until <= now())
+  ), locked as ( -- only what this worker takes: skip locked rows do not count toward the limit
+    select r.id, r.webhook_id from ranked r join public.developer_webhooks w on w.id = r.webhook_id
+    where r.app_slot <= 4 and (w.in_flight_until is null or w.in_flight_until <= now())
+    order by r.next_attempt_at
+    limit least(greatest(coalesce(p_limit, 10), 1), 100)
     for update of w skip locked
   ), picked as (
-    select c.id, c.webhook_id from candidates c join locked l on l.id = c.webhook_id
+    select l.id, l.webhook_id from locked l
   ), claimed as (
     update public.webhook_outbox o
     set attempts = o.attempts + 1,
         next_attempt_at = now() + make_interval(secs => greatest(coalesce(p_lease_seconds, 60), 5))
-    from picked where o.id = picked.id
+    from picked where o.id = picked.id -- rechecked on the newest version: never a message sent meanwhile
+      and o.delivered_at is null and o.gave_up_at is null and o.next_attempt_at <= now()
     returning o.*
   ), leased as (
     update public.developer_webhooks w
     set in_flight_until = now() + make_interval(secs => greatest(coalesce(p_lease_seconds, 60), 5))
-    from picked where w.id = picked.webhook_id
+    from claimed c where w.id = c.webhook_id
     returning w.id
   )
   select c.id, c.webhook_id, w.url, w.secret, c.event_type, c.payload, c.attempts, c.created_at
