@@ -182,7 +182,7 @@ describe('endpoints and their deliveries', () => {
     expect((mine.data ?? []).length).toBeGreaterThan(0);
   });
 
-  it('a worker claims each due message once (skip locked, leased), records 500 for a retry and 410 to stop', async () => {
+  it('a worker claims one due message per endpoint once (skip locked, leased), records 500 for a retry and 410 to stop', async () => {
     const fan = await grantedFan();
     await revoke(fan, app);
     const mine = (await outbox(fan.user.id)).map((r) => r.webhook_id);
@@ -190,12 +190,21 @@ describe('endpoints and their deliveries', () => {
     const svc = serviceClient(backend);
     const first = await svc.rpc('webhook_outbox_claim', { p_limit: 100 });
     expect(first.error).toBeNull();
-    const claimed = (
-      first.data as { id: string; url: string; secret: string; event_type: string; attempts: number }[]
-    ).filter((r) => r.event_type === 'permission.revoked');
-    expect(claimed.length).toBeGreaterThanOrEqual(mine.length);
+    const claimed = first.data as {
+      id: string;
+      webhook_id: string;
+      url: string;
+      secret: string;
+      event_type: string;
+      attempts: number;
+    }[];
+    // one message in flight per endpoint: each endpoint with a due message once, its oldest
+    expect(new Set(claimed.map((r) => r.webhook_id)).size).toBe(claimed.length);
+    expect(claimed.map((r) => r.webhook_id)).toEqual(expect.arrayContaining([...new Set(mine)]));
     expect(
-      claimed.every((r) => r.secret.startsWith('whsec_') && r.url.startsWith('https://') && r.attempts === 1),
+      claimed
+        .filter((r) => mine.includes(r.webhook_id))
+        .every((r) => r.secret.startsWith('whsec_') && r.url.startsWith('https://') && r.attempts === 1),
     ).toBe(true);
     expect((await svc.rpc('webhook_outbox_claim', { p_limit: 100 })).data).toEqual([]); // leased
     const [a, b] = claimed;

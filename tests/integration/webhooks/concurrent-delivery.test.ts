@@ -12,6 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
 import { deliverDue, type OutboxStore } from '../../../supabase/functions/deliver-webhooks/handler.ts';
 import { signWithStandardWebhooks } from '../../../supabase/local/webhooks/delivery';
+import { pinnedTransport, systemResolver } from '../../../supabase/local/webhooks/transport';
 import {
   findPostgresBin,
   MISSING_PG_HINT,
@@ -47,8 +48,8 @@ async function pgOutbox(): Promise<OutboxStore> {
           [limit, lease],
         )
       ).rows,
-    record: async (id, status, error) => {
-      await c.query('select public.webhook_outbox_record($1, $2, $3)', [id, status, error]);
+    record: async (id, status, error, refused = false) => {
+      await c.query('select public.webhook_outbox_record($1, $2, $3, $4)', [id, status, error, refused]);
     },
   };
 }
@@ -130,7 +131,16 @@ describe('concurrent delivery workers (real PostgreSQL)', () => {
     rcv!.respond(() => new Promise((ok) => setTimeout(() => ok(200), 25)));
     const workers = await Promise.all([pgOutbox(), pgOutbox(), pgOutbox(), pgOutbox()]);
     const results = await Promise.all(
-      workers.map((store) => deliverDue({ store, sign: signWithStandardWebhooks, allowLoopback: true, batch: 2 })),
+      workers.map((store) =>
+        deliverDue({
+          store,
+          sign: signWithStandardWebhooks,
+          resolve: systemResolver,
+          send: pinnedTransport,
+          loopback: { refusedPorts: [] },
+          concurrency: 2,
+        }),
+      ),
     );
     const attempted = results.flat();
     expect(attempted).toHaveLength(FANS * paths.length);

@@ -1,7 +1,7 @@
 /**
  * A real webhook receiver for the delivery tests: node:http on a free loopback port that records
  * every request (headers, raw body) and answers with what the test's responder decides — a
- * status, or a promise that stalls until the test releases it.
+ * status (with headers and a body), or a promise that stalls until the test releases it.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,7 @@ export interface Received {
 export type Responder = (
   req: Received,
   n: number,
-) => number | Promise<number> | { status: number; headers: Record<string, string> };
+) => number | Promise<number> | { status: number; headers: Record<string, string>; body?: string | Buffer };
 
 export interface Receiver {
   url(path?: string): string;
@@ -39,8 +39,8 @@ export async function startReceiver(): Promise<Receiver> {
       received.push(r);
       void Promise.resolve(responder(r, received.length)).then((out) => {
         if (res.destroyed) return;
-        const { status, headers } = typeof out === 'number' ? { status: out, headers: {} } : out;
-        res.writeHead(status, headers).end(status === 204 ? undefined : `status ${status}`);
+        const { status, headers, body } = typeof out === 'number' ? { status: out, headers: {}, body: undefined } : out;
+        res.writeHead(status, headers).end(status === 204 ? undefined : (body ?? `status ${status}`));
       });
     });
   });

@@ -14,6 +14,8 @@ export interface WebhookEndpoint {
   url: string;
   events: WebhookEventName[];
   enabled: boolean;
+  /** the server's reason when it disabled the endpoint (refused destination, failures in a row) */
+  disabled_reason: string | null;
   created_at: string;
 }
 
@@ -30,7 +32,7 @@ export interface WebhookDelivery {
 export async function listEndpoints(clientId: string): Promise<WebhookEndpoint[]> {
   const { data, error } = await supabase
     .from('developer_webhooks')
-    .select('id, client_id, url, events, enabled, created_at')
+    .select('id, client_id, url, events, enabled, disabled_reason, created_at')
     .eq('client_id', clientId)
     .eq('_deleted', false)
     .order('created_at');
@@ -43,7 +45,7 @@ export async function addEndpoint(clientId: string, url: string, events: Webhook
   const { data, error } = await supabase
     .from('developer_webhooks')
     .insert({ client_id: clientId, url, events })
-    .select('id, client_id, url, events, enabled, created_at, secret')
+    .select('id, client_id, url, events, enabled, disabled_reason, created_at, secret')
     .single();
   if (error) throw new Error(error.code === '23505' ? 'This app already has an endpoint at that URL.' : error.message);
   const { secret, ...endpoint } = data as WebhookEndpoint & { secret: string };

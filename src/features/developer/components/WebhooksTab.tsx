@@ -88,7 +88,17 @@ function AppWebhooks({ clientId }: { clientId: string }) {
                       {event}
                     </Badge>
                   ))}
+                  {endpoint.enabled ? null : (
+                    <Badge variant="light" color="red" tt="none">
+                      disabled
+                    </Badge>
+                  )}
                 </Group>
+                {endpoint.disabled_reason ? (
+                  <Text size="xs" c="red" maw={520}>
+                    {endpoint.disabled_reason}
+                  </Text>
+                ) : null}
               </Stack>
               <Button
                 size="compact-xs"
