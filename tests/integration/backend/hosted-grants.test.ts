@@ -126,10 +126,10 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     psql(readFileSync(PLATFORM_SQL_PATH, 'utf8'));
     psql(HOSTED_OWNERSHIP);
     expect(psql(`select rolsuper from pg_roles where rolname = 'postgres'`)).toBe('f');
-    expect(psql(`select string_agg(distinct n.nspname || ':' || c.relowner::regrole, ',' order by n.nspname || ':' || c.relowner::regrole)
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('auth', 'storage', 'realtime') and c.relkind = 'r'`)).toBe(
-      'auth:supabase_auth_admin,realtime:supabase_realtime_admin,storage:supabase_storage_admin',
-    );
+    expect(
+      psql(`select string_agg(distinct n.nspname || ':' || c.relowner::regrole, ',' order by n.nspname || ':' || c.relowner::regrole)
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('auth', 'storage', 'realtime') and c.relkind = 'r'`),
+    ).toBe('auth:supabase_auth_admin,realtime:supabase_realtime_admin,storage:supabase_storage_admin');
 
     psql(`grant ${SUPAUTILS_GRANTS} to postgres;`);
     for (const m of listMigrations()) {
@@ -148,10 +148,18 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       // PGlite is PostgreSQL 17, whose ALL on a relation includes MAINTAIN (m), unknown to 15
       const localLines = ((await local.query<{ acl: string }>(ACL_SQL)).rows[0]?.acl ?? '')
         .split('\n')
-        .map((l) => (l.startsWith('relation ') ? l.replace(/=([A-Za-z*]*)\//g, (_m, p: string) => `=${p.replace('m', '')}/`) : l));
+        .map((l) =>
+          l.startsWith('relation ') ? l.replace(/=([A-Za-z*]*)\//g, (_m, p: string) => `=${p.replace('m', '')}/`) : l,
+        );
       const hostedLines = psql(ACL_SQL).split('\n');
-      expect(localLines.filter((l) => !hostedLines.includes(l)), 'granted locally, not on hosted').toEqual([]);
-      expect(hostedLines.filter((l) => !localLines.includes(l)), 'granted on hosted, not locally').toEqual([]);
+      expect(
+        localLines.filter((l) => !hostedLines.includes(l)),
+        'granted locally, not on hosted',
+      ).toEqual([]);
+      expect(
+        hostedLines.filter((l) => !localLines.includes(l)),
+        'granted on hosted, not locally',
+      ).toEqual([]);
     } finally {
       await local.close();
     }
@@ -207,7 +215,10 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     // The app's sync as each user: profile and MediaID through sync_push, then a pull.
     const push = (uid: string, table: string, row: Record<string, unknown>) => {
       // sync_push answers only the rows it did not take (conflicts and refusals)
-      const out = request(user(uid), `select public.sync_push('${table}', '${literal(JSON.stringify([{ new: row, assumed: null }]))}'::jsonb);`);
+      const out = request(
+        user(uid),
+        `select public.sync_push('${table}', '${literal(JSON.stringify([{ new: row, assumed: null }]))}'::jsonb);`,
+      );
       expect(JSON.parse(out), `${table} push`).toEqual([]);
     };
     push(dev, 'profiles', { id: dev, display_name: 'Dev' });
@@ -219,15 +230,26 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       role: 'fan',
       interests: ['vinyl'],
       genre_preferences: ['soul'],
-      privacy_settings: { data_sharing: true, location_access: true, audio_capture: false, anonymous_logging: false, marketing_communications: false },
+      privacy_settings: {
+        data_sharing: true,
+        location_access: true,
+        audio_capture: false,
+        anonymous_logging: false,
+        marketing_communications: false,
+      },
     });
-    const pulled = JSON.parse(request(user(fan), `select public.sync_pull('media_ids', '0', '', 100);`)) as { rows?: { id: string }[] };
+    const pulled = JSON.parse(request(user(fan), `select public.sync_pull('media_ids', '0', '', 100);`)) as {
+      rows?: { id: string }[];
+    };
     expect(JSON.stringify(pulled)).toContain(`${fan}|fan`);
 
     // register-app (service_role through PostgREST): developer check, insert, regenerate, delete.
-    expect(request(SERVICE, `select id from public.media_ids where user_uuid = '${dev}' and role = 'developer' and _deleted is false limit 1;`)).toBe(
-      `${dev}|developer`,
-    );
+    expect(
+      request(
+        SERVICE,
+        `select id from public.media_ids where user_uuid = '${dev}' and role = 'developer' and _deleted is false limit 1;`,
+      ),
+    ).toBe(`${dev}|developer`);
     const appRow = (id: string, client: string, name: string) => `
       insert into public.developer_apps (id, owner_id, name, description, client_id, client_secret_hash, client_secret_last4, redirect_uris, scopes, status)
       values ('${id}', '${dev}', '${name}', 'Finds records.', '${client}', '${hash}', '${secret.slice(-4)}',
@@ -235,47 +257,79 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       returning name;`;
     const appId = randomUUID();
     expect(request(SERVICE, appRow(appId, clientId, 'Crate Finder'))).toBe('Crate Finder');
-    expect(request(SERVICE, `select status from public.developer_apps where id = '${appId}' and owner_id = '${dev}' and _deleted is false;`)).toBe('active');
+    expect(
+      request(
+        SERVICE,
+        `select status from public.developer_apps where id = '${appId}' and owner_id = '${dev}' and _deleted is false;`,
+      ),
+    ).toBe('active');
     const newHash = createHash('sha256').update('rotated').digest('hex');
-    expect(request(SERVICE, `update public.developer_apps set client_secret_hash = '${newHash}', client_secret_last4 = 'ated' where id = '${appId}' returning client_secret_last4;`)).toBe('ated');
+    expect(
+      request(
+        SERVICE,
+        `update public.developer_apps set client_secret_hash = '${newHash}', client_secret_last4 = 'ated' where id = '${appId}' returning client_secret_last4;`,
+      ),
+    ).toBe('ated');
     const goneId = randomUUID();
     request(SERVICE, appRow(goneId, randomUUID(), 'Gone App'));
-    expect(request(SERVICE, `update public.developer_apps set _deleted = true where id = '${goneId}' returning _deleted;`)).toBe('t');
+    expect(
+      request(SERVICE, `update public.developer_apps set _deleted = true where id = '${goneId}' returning _deleted;`),
+    ).toBe('t');
 
     // The developer's portal: own apps, a webhook endpoint, usage counts.
     expect(request(user(dev), `select count(*) from public.developer_apps;`)).toBe('2');
-    request(user(dev), `insert into public.developer_webhooks (client_id, url) values ('${clientId}', 'https://hooks.cratefinder.app/mediaid') returning id;`);
+    request(
+      user(dev),
+      `insert into public.developer_webhooks (client_id, url) values ('${clientId}', 'https://hooks.cratefinder.app/mediaid') returning id;`,
+    );
 
     // The fan's consent screen, then the grant.
     expect(request(user(fan), `select name from public.mediaid_app_info('${clientId}');`)).toContain('Crate Finder');
-    request(user(fan), `insert into public.mediaid_grants (user_id, client_id, role, scopes)
-      values ('${fan}', '${clientId}', 'fan', '{preferences:read,preferences:write,media:read,events:write,analytics:read}') returning id;`);
+    request(
+      user(fan),
+      `insert into public.mediaid_grants (user_id, client_id, role, scopes)
+      values ('${fan}', '${clientId}', 'fan', '{preferences:read,preferences:write,media:read,events:write,analytics:read}') returning id;`,
+    );
 
     // The MediaID API as the app's token (an OAuth session's JWT with client_id).
     const app = { ...user(fan), client_id: clientId, session_id: session };
     expect(request(app, `select public.api_users_me();`)).toContain(fan);
     expect(request(app, `select public.api_get_preferences();`)).toContain('soul');
-    expect(request(app, `select public.api_put_preferences('{"genre_preferences":["ambient","dub"]}'::jsonb);`)).toContain('ambient');
+    expect(
+      request(app, `select public.api_put_preferences('{"genre_preferences":["ambient","dub"]}'::jsonb);`),
+    ).toContain('ambient');
     expect(request(app, `select public.api_post_event('{"event_type":"track_played"}'::jsonb);`)).toBeTruthy();
     expect(request(app, `select public.api_get_analytics();`)).toBeTruthy();
-    expect(request(user(dev), `select api_calls_30d from public.developer_app_usage() where client_id = '${clientId}';`)).not.toBe('0');
+    expect(
+      request(user(dev), `select api_calls_30d from public.developer_app_usage() where client_id = '${clientId}';`),
+    ).not.toBe('0');
 
     // deliver-webhooks (service_role): claim the preference.updated message, record its delivery.
-    const claimed = request(SERVICE, `select id || ' ' || event_type from public.webhook_outbox_claim(10, 60);`).split('\n');
+    const claimed = request(SERVICE, `select id || ' ' || event_type from public.webhook_outbox_claim(10, 60);`).split(
+      '\n',
+    );
     expect(claimed.some((l) => l.endsWith(' preference.updated'))).toBe(true);
-    for (const line of claimed) request(SERVICE, `select public.webhook_outbox_record('${line.split(' ')[0]}', 200, null);`);
+    for (const line of claimed)
+      request(SERVICE, `select public.webhook_outbox_record('${line.split(' ')[0]}', 200, null);`);
     expect(psql(`select count(*) from public.webhook_outbox where delivered_at is null`)).toBe('0');
 
     // The fan revokes; the app's next call is refused, the revocation is queued for delivery.
-    request(user(fan), `update public.mediaid_grants set revoked_at = now() where user_id = '${fan}' and client_id = '${clientId}';`);
+    request(
+      user(fan),
+      `update public.mediaid_grants set revoked_at = now() where user_id = '${fan}' and client_id = '${clientId}';`,
+    );
     expect(() => request(app, `select public.api_users_me();`)).toThrow(/invalid_token/);
     expect(request(SERVICE, `select event_type from public.webhook_outbox_claim(10, 60);`)).toBe('permission.revoked');
 
     // anon holds nothing on what the migrations made.
-    expect(psql(`select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    expect(
+      psql(`select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname in ('public', 'private') and c.relkind in ('r', 'v', 'm', 'S', 'p')
-        and has_table_privilege('anon', c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE,REFERENCES,TRIGGER')`)).toBe('0');
-    expect(psql(`select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'EXECUTE')`)).toBe('0');
+        and has_table_privilege('anon', c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE,REFERENCES,TRIGGER')`),
+    ).toBe('0');
+    expect(
+      psql(`select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'EXECUTE')`),
+    ).toBe('0');
   });
 });
