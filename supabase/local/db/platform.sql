@@ -244,12 +244,6 @@ grant select on storage.buckets to anon, authenticated;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
--- ---------------------------------------------------------------- public defaults
--- Supabase grants the API roles access to public objects by default; RLS does the filtering.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-
 -- ---------------------------------------------------------------- migration bookkeeping
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
@@ -318,3 +312,14 @@ begin
       'operation', operation, 'table', table_name, 'schema', table_schema),
     event_name, topic_name, true);
 end $$;
+
+-- ---------------------------------------------------------------- public defaults
+-- As hosted Supabase since 30 October 2026: objects the migrating role (`postgres`) creates in
+-- `public` are granted to nobody — not anon, authenticated or service_role — and new functions
+-- are not executable by PUBLIC either (a global default: a per-schema default can only add to
+-- PostgreSQL's built-in PUBLIC EXECUTE, never take it away). Every migration grants what its
+-- objects need. Last in this file, so the platform's own functions above keep their grants.
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
+alter default privileges revoke execute on functions from public;

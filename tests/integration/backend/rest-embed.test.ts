@@ -31,6 +31,8 @@ beforeAll(async () => {
     'create policy emb_books_read on public.emb_books for select using (true)',
     'create policy emb_notes_own on public.emb_notes for select using (owner = auth.uid())',
     'grant select on public.emb_authors, public.emb_books, public.emb_notes to anon, authenticated',
+    // nothing is granted by default (as on hosted): the service role writes books below
+    'grant select, insert, update on public.emb_authors, public.emb_books, public.emb_notes to service_role',
     "insert into public.emb_authors values (1, 'Ann'), (2, 'Ben'), (3, 'Cy')",
     "insert into public.emb_books values (10, 'Alpha', 1, 2), (11, 'Beta', 1, null), (12, 'Gamma', 2, null), (13, 'Orphan', null, null)",
   ]) await backend.query(sql);

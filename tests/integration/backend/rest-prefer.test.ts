@@ -20,6 +20,8 @@ beforeAll(async () => {
     'create function public.pref_list(min_qty int) returns setof public.pref_items language sql stable as $$ select * from public.pref_items where qty >= min_qty $$',
     'create function public.pref_bump() returns int language sql volatile as $$ update public.pref_items set qty = qty + 10 where id = 1 returning qty $$',
     'create function public.pref_sum() returns bigint language sql stable as $$ select sum(qty) from public.pref_items $$',
+    // nothing is granted by default (as on hosted): grant like a migration would
+    'grant execute on function public.pref_list(int), public.pref_bump(), public.pref_sum() to service_role',
   ]) await backend.query(sql);
 });
 afterAll(async () => {

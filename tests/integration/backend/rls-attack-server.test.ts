@@ -6,8 +6,17 @@
  * columns. Each attempt must be refused or leave the server's value in place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { anonClient, createUserClient, seedSampleFan, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import {
+  anonClient,
+  createUserClient,
+  seedSampleFan,
+  serviceClient,
+  uniqueEmail,
+  withBackend,
+  type LocalBackend,
+} from '../helpers/backend';
 import { AttackLog, pushAttack } from './rls-attack-helpers';
 
 type Actor = { client: SupabaseClient; user: User; accessToken: string };
@@ -143,7 +152,7 @@ describe('server-owned columns', () => {
     expect((await dev.client.from('developer_apps').update({ status: 'disabled' }).eq('id', id)).error).toBeNull();
     expect((await dev.client.from('developer_apps').update({ status: 'active' }).eq('id', id)).error).toBeNull();
     // …but not one an admin (service_role) disabled.
-    await q(`update public.developer_apps set status = 'disabled' where id = $1`, [id]);
+    expect((await serviceClient(backend).from('developer_apps').update({ status: 'disabled' }).eq('id', id)).error).toBeNull();
     await log.refused('owner re-enables an admin-disabled app', () => dev.client.from('developer_apps').update({ status: 'active' }).eq('id', id).select());
     await log.refused('owner clears disabled_by_admin', () => dev.client.from('developer_apps').update({ disabled_by_admin: false, status: 'active' }).eq('id', id).select());
     await log.refused('owner re-enables it via sync_push', async () => {
@@ -151,5 +160,53 @@ describe('server-owned columns', () => {
       return pushAttack(dev.client, 'developer_apps', [{ new: { id, status: 'active' }, assumed: { _modified: cur!._modified } }]);
     });
     expect((await app())[0]).toMatchObject({ status: 'disabled' });
+  });
+});
+
+// Nothing in `public` is granted by default (hosted since 30 October 2026): the service role holds
+// only what the migrations grant it, and its statements still evaluate triggers and CHECKs.
+describe('service_role: what the Edge Functions, the workers and the payment side do', () => {
+  it('register-app reads and writes developer_apps; deliver-webhooks claims and records; server helpers run', async () => {
+    const svc = serviceClient(backend);
+    const dev = await createUserClient(backend, uniqueEmail('svc-dev'), 'dev-pass-1');
+    expect((await dev.client.from('media_ids').insert({ user_uuid: dev.user.id, role: 'developer' })).error).toBeNull();
+    const hash = (s: string) => createHash('sha256').update(s).digest('hex');
+    const id = randomUUID();
+    // register-app: is the caller a developer, then the row for the new OAuth client
+    const developer = await svc.from('media_ids').select('id').eq('user_uuid', dev.user.id).eq('role', 'developer').eq('_deleted', false);
+    expect(developer).toMatchObject({ error: null, data: [{ id: `${dev.user.id}|developer` }] });
+    const created = await svc
+      .from('developer_apps')
+      .insert({
+        id,
+        owner_id: dev.user.id,
+        name: 'Service App',
+        description: null,
+        client_id: randomUUID(),
+        client_secret_hash: hash('first'),
+        client_secret_last4: 'irst',
+        redirect_uris: ['https://app.example/cb'],
+        scopes: ['media:read'],
+        status: 'active',
+      })
+      .select('*');
+    expect(created.error).toBeNull();
+    const owned = await svc.from('developer_apps').select('*').eq('id', id).eq('owner_id', dev.user.id).eq('_deleted', false);
+    expect(owned.data).toHaveLength(1);
+    const rotated = await svc.from('developer_apps').update({ client_secret_hash: hash('second'), client_secret_last4: 'cond' }).eq('id', id).select('*');
+    expect(rotated.error).toBeNull();
+    const removed = await svc.from('developer_apps').update({ _deleted: true }).eq('id', id).select('_deleted');
+    expect(removed).toMatchObject({ error: null, data: [{ _deleted: true }] });
+
+    // deliver-webhooks
+    expect((await svc.rpc('webhook_outbox_claim', { p_limit: 10, p_lease_seconds: 60 })).error).toBeNull();
+    expect((await svc.rpc('webhook_outbox_record', { p_id: randomUUID(), p_status: 200, p_error: null })).error).toBeNull();
+
+    // the payment side raises a followed artist's tier (as the demo seed does); server helpers
+    expect((await dev.client.from('subscriptions').insert({ fan_id: dev.user.id, artist_id: 'svc-artist' })).error).toBeNull();
+    const paid = await svc.from('subscriptions').update({ tier: 'tier1', price: 5 }).eq('id', `${dev.user.id}|svc-artist`).select('tier');
+    expect(paid).toMatchObject({ error: null, data: [{ tier: 'tier1' }] });
+    expect((await svc.rpc('fan_tier', { p_fan: dev.user.id })).error).toBeNull();
+    expect((await svc.rpc('generate_fan_sample', { p_fan: dev.user.id, p_signed_up: new Date().toISOString() })).error).toBeNull();
   });
 });

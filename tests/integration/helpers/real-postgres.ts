@@ -2,7 +2,8 @@
  * A throwaway real PostgreSQL server for tests that the embedded backend cannot answer (real
  * concurrency, portability): Debian's postgresql package, a cluster in a temp dir on a free port,
  * Unix socket only, fsync off. `BUCKET_SKIP_PG=1` skips; a missing install fails with a hint.
- * Invariants: callers `stop()` what they start; SQL runs through `psql` as `postgres`.
+ * Invariants: callers `stop()` what they start; SQL runs through `psql` as the bootstrap superuser
+ * (`postgres` unless `superuser` names another, as hosted Supabase's `supabase_admin`) or as `user`.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,15 +47,15 @@ function asPostgres(cmd: string, args: string[]): string {
 export interface RealPostgres {
   readonly dir: string;
   readonly port: number;
-  /** Runs SQL through psql (ON_ERROR_STOP); returns unaligned tuples-only output, trimmed. */
-  psql(sql: string): string;
+  /** Runs SQL through psql (ON_ERROR_STOP) as `user` (default: the superuser); returns unaligned tuples-only output, trimmed. */
+  psql(sql: string, user?: string): string;
   /** The same on its own connection, without blocking the event loop (for concurrent clients). */
-  psqlAsync(sql: string): Promise<{ status: number | null; stdout: string; stderr: string }>;
+  psqlAsync(sql: string, user?: string): Promise<{ status: number | null; stdout: string; stderr: string }>;
   stop(): void;
 }
 
 /** Starts a fresh cluster; throws MISSING_PG_HINT when PostgreSQL is not installed. */
-export async function startRealPostgres(): Promise<RealPostgres> {
+export async function startRealPostgres({ superuser = 'postgres' }: { superuser?: string } = {}): Promise<RealPostgres> {
   const bin = findPostgresBin();
   if (!bin) throw new Error(MISSING_PG_HINT);
   const dir = mkdtempSync(join(tmpdir(), 'bucket-pg-'));
@@ -79,30 +80,30 @@ export async function startRealPostgres(): Promise<RealPostgres> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+    asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', superuser, '--no-sync', '-E', 'UTF8']);
     asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`, 'start']);
     started = true;
   } catch (e) {
     stop();
     throw e;
   }
-  const sqlFile = (sql: string) => {
+  const sqlFile = (sql: string, user = superuser) => {
     const file = join(dir, `q-${randomUUID()}.sql`);
     writeFileSync(file, sql);
     chmodSync(file, 0o644);
-    return ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-f', file];
+    return ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', String(port), '-U', user, '-d', 'postgres', '-f', file];
   };
   return {
     dir,
     port,
-    psql(sql) {
-      const r = spawnSync(join(bin, 'psql'), sqlFile(sql), { encoding: 'utf8' });
+    psql(sql, user) {
+      const r = spawnSync(join(bin, 'psql'), sqlFile(sql, user), { encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`psql failed (${r.status}): ${r.stderr}`);
       return r.stdout.trim();
     },
-    psqlAsync(sql) {
+    psqlAsync(sql, user) {
       return new Promise((resolve, reject) => {
-        const child = spawn(join(bin, 'psql'), sqlFile(sql), { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(join(bin, 'psql'), sqlFile(sql, user), { stdio: ['ignore', 'pipe', 'pipe'] });
         let stdout = '';
         let stderr = '';
         child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -90,8 +90,8 @@ describe('postgres_changes', () => {
     for (const sql of [
       'create table public.rt_notes (id uuid primary key default gen_random_uuid(), body text not null, is_public boolean not null)',
       'alter table public.rt_notes enable row level security',
-      // new tables get no privileges by default (least-privilege migration): grant like a migration would
-      'grant select on public.rt_notes to anon, authenticated',
+      // new tables get no privileges by default (as on hosted): grant like a migration would
+      'grant select on public.rt_notes to anon, authenticated, service_role',
       'create policy rt_notes_public on public.rt_notes for select to anon, authenticated using (is_public)',
       'alter publication supabase_realtime add table public.rt_notes',
     ]) await backend.query(sql);

@@ -1,0 +1,335 @@
+/**
+ * Hosted Supabase's privileges, on Debian's PostgreSQL (issue 42, item 1): the cluster's
+ * superuser is `supabase_admin`; `postgres` is an ordinary role (NOSUPERUSER CREATEDB CREATEROLE
+ * BYPASSRLS, as hosted demotes it) that applies every migration; auth, storage and realtime belong
+ * to supabase_auth_admin, supabase_storage_admin and supabase_realtime_admin; and postgres's
+ * default privileges grant nothing on new `public` objects, not even EXECUTE to PUBLIC (hosted
+ * since 30 October 2026). Then the paths the app, the Edge Functions and the workers use run
+ * as PostgREST runs them (login `authenticator`, SET ROLE, request.jwt.claims): register-app's
+ * reads and writes of developer_apps as service_role, the webhook outbox claim/record as
+ * service_role, a fan's sync_push/sync_pull, the consent screen, the developer portal, and the
+ * MediaID api_* calls with an app token. The local backend must grant exactly the same.
+ * Fails with an install hint when PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Database, listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
+import {
+  findPostgresBin,
+  MISSING_PG_HINT,
+  SKIP_REAL_PG as skip,
+  startRealPostgres,
+  type RealPostgres,
+} from '../helpers/real-postgres';
+
+const bin = findPostgresBin();
+let pg: RealPostgres | undefined;
+
+/** Roles and grants hosted has before any project migration (supabase/postgres init scripts). */
+const HOSTED_ROLES = `
+  create role postgres login createdb createrole replication bypassrls; -- nosuperuser
+  create role supabase_auth_admin login noinherit createrole;
+  create role supabase_storage_admin login noinherit createrole;
+  create role supabase_realtime_admin nologin noinherit;
+  create role authenticator login noinherit;
+  grant all on database postgres to postgres;
+  grant all on schema public to postgres;
+`;
+
+/** After platform.sql (run by the superuser): the platform schemas change hands, as on hosted. */
+const HOSTED_OWNERSHIP = `
+  grant anon, authenticated, service_role to postgres, authenticator;
+  do $$
+  declare
+    r record;
+    _owner constant jsonb := '{"auth":"supabase_auth_admin","storage":"supabase_storage_admin","realtime":"supabase_realtime_admin"}';
+  begin
+    for r in select n.nspname, c.oid::regclass::text as obj from pg_class c join pg_namespace n on n.oid = c.relnamespace
+             where n.nspname in ('auth', 'storage', 'realtime') and c.relkind in ('r', 'p', 'v') loop
+      execute format('alter table %s owner to %I', r.obj, _owner ->> r.nspname);
+    end loop;
+    for r in select n.nspname, p.oid::regprocedure::text as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+             where n.nspname in ('auth', 'storage', 'realtime') loop
+      execute format('alter function %s owner to %I', r.fn, _owner ->> r.nspname);
+    end loop;
+    for r in select key, value from jsonb_each_text(_owner) loop
+      execute format('alter schema %I owner to %I', r.key, r.value);
+    end loop;
+  end $$;
+  -- what hosted gives postgres on the platform schemas (demote-postgres, storage/realtime grants)
+  grant all on schema auth, storage to postgres;
+  grant usage on schema realtime to postgres with grant option;
+  grant all on all tables in schema auth, storage, realtime to postgres;
+  grant all on all sequences in schema auth, storage, realtime to postgres;
+  grant all on all routines in schema auth, storage, realtime to postgres;
+  -- hosted's default for what postgres creates: nothing for the API roles, no EXECUTE for PUBLIC
+  alter default privileges for role postgres in schema public revoke all on tables from anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public revoke all on sequences from anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public revoke all on functions from anon, authenticated, service_role;
+  alter default privileges for role postgres revoke execute on functions from public;
+`;
+
+/**
+ * Hosted lets postgres create policies on storage.objects and realtime.messages and drop its
+ * triggers on auth.users without owning them (supautils' policy_grants and drop_trigger_grants);
+ * vanilla PostgreSQL needs the owner's rights, so postgres holds them only while migrations run.
+ */
+const SUPAUTILS_GRANTS = 'supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin';
+
+/** Every privilege on what the migrations create (public and private), one line each. */
+const ACL_SQL = `
+  select string_agg(line, E'\\n' order by line) as acl from (
+    select 'relation ' || c.oid::regclass::text || ' ' || coalesce(c.relacl::text, 'owner-only') as line
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname in ('public', 'private') and c.relkind in ('r', 'v', 'm', 'S', 'p')
+    union all
+    select 'column ' || a.attrelid::regclass::text || '.' || a.attname || ' ' || a.attacl::text
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname in ('public', 'private') and a.attacl is not null
+    union all
+    select 'function ' || p.oid::regprocedure::text || ' ' || coalesce(p.proacl::text, 'PUBLIC')
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'private')
+    union all
+    select 'default ' || coalesce(d.defaclnamespace::regnamespace::text, '*') || ' ' || d.defaclobjtype::text || ' ' || d.defaclacl::text
+    from pg_default_acl d where d.defaclrole = 'postgres'::regrole
+  ) s`;
+
+beforeAll(async () => {
+  if (skip || !bin) return;
+  pg = await startRealPostgres({ superuser: 'supabase_admin' });
+});
+
+afterAll(() => {
+  pg?.stop();
+});
+
+/** One PostgREST request: authenticator logs in, switches to the JWT's role, runs `body`. */
+function request(claims: Record<string, unknown>, body: string): string {
+  const role = String(claims.role);
+  return pg!.psql(
+    `begin;\nset local "request.jwt.claims" to '${JSON.stringify(claims)}';\nset local role ${role};\n${body}\ncommit;`,
+    'authenticator',
+  );
+}
+const SERVICE = { role: 'service_role' };
+const user = (id: string) => ({ sub: id, role: 'authenticated', aud: 'authenticated' });
+const literal = (s: string) => s.replace(/'/g, "''");
+
+describe('hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)', () => {
+  it('migrations apply as postgres, and the local backend grants exactly what they grant there', async () => {
+    if (skip) return;
+    if (!bin) throw new Error(MISSING_PG_HINT);
+    const psql = pg!.psql;
+    psql(HOSTED_ROLES);
+    psql(readFileSync(PLATFORM_SQL_PATH, 'utf8'));
+    psql(HOSTED_OWNERSHIP);
+    expect(psql(`select rolsuper from pg_roles where rolname = 'postgres'`)).toBe('f');
+    expect(
+      psql(`select string_agg(distinct n.nspname || ':' || c.relowner::regrole, ',' order by n.nspname || ':' || c.relowner::regrole)
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('auth', 'storage', 'realtime') and c.relkind = 'r'`),
+    ).toBe('auth:supabase_auth_admin,realtime:supabase_realtime_admin,storage:supabase_storage_admin');
+
+    psql(`grant ${SUPAUTILS_GRANTS} to postgres;`);
+    for (const m of listMigrations()) {
+      try {
+        psql(`begin;\n${m.sql}\ncommit;`, 'postgres');
+      } catch (e) {
+        throw new Error(`migration ${m.version}_${m.name} as postgres: ${(e as Error).message}`);
+      }
+    }
+    psql(readFileSync(SEED_PATH, 'utf8'), 'postgres');
+    psql(`revoke ${SUPAUTILS_GRANTS} from postgres;`);
+
+    // The embedded backend (PGlite, platform.sql's defaults) ends with the same privileges.
+    const local = await Database.open();
+    try {
+      // PGlite is PostgreSQL 17, whose ALL on a relation includes MAINTAIN (m), unknown to 15
+      const localLines = ((await local.query<{ acl: string }>(ACL_SQL)).rows[0]?.acl ?? '')
+        .split('\n')
+        .map((l) =>
+          l.startsWith('relation ') ? l.replace(/=([A-Za-z*]*)\//g, (_m, p: string) => `=${p.replace('m', '')}/`) : l,
+        );
+      const hostedLines = psql(ACL_SQL).split('\n');
+      expect(
+        localLines.filter((l) => !hostedLines.includes(l)),
+        'granted locally, not on hosted',
+      ).toEqual([]);
+      expect(
+        hostedLines.filter((l) => !localLines.includes(l)),
+        'granted on hosted, not locally',
+      ).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  }, 300_000);
+
+  it('every function a CHECK or an invoker trigger calls is executable by each role that writes the table', () => {
+    if (skip) return;
+    // CHECK constraints record their functions in pg_depend; plpgsql trigger bodies do not, so
+    // their schema-qualified calls are read from the source (functions here use search_path '').
+    const missing = pg!.psql(`
+      with writers as (
+        select c.oid as rel, r.rolname
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        cross join (values ('authenticated'), ('service_role')) r(rolname)
+        where n.nspname = 'public' and c.relkind = 'r' and has_table_privilege(r.rolname, c.oid, 'INSERT,UPDATE')
+      ), called as (
+        select con.conrelid as rel, d.refobjid as fn, 'check ' || con.conname as via
+        from pg_constraint con join pg_depend d on d.classid = 'pg_constraint'::regclass and d.objid = con.oid
+          and d.refclassid = 'pg_proc'::regclass
+        union
+        select t.tgrelid, f.oid, 'trigger ' || t.tgname
+        from pg_trigger t join pg_proc tf on tf.oid = t.tgfoid
+        cross join lateral regexp_matches(tf.prosrc, '(public|private|auth)\\.([a-z_0-9]+)\\(', 'g') m
+        join pg_namespace fn_ns on fn_ns.nspname = m[1]
+        join pg_proc f on f.pronamespace = fn_ns.oid and f.proname = m[2]
+        where not t.tgisinternal and not tf.prosecdef
+      )
+      select string_agg(distinct w.rolname || ' on ' || w.rel::regclass::text || ' via ' || c.via || ': ' || c.fn::regprocedure::text, E'\\n')
+      from writers w join called c on c.rel = w.rel
+      where not has_function_privilege(w.rolname, c.fn, 'EXECUTE')`);
+    expect(missing.split('\n').filter(Boolean)).toEqual([]);
+  });
+
+  it('register-app, the webhook worker, a fan’s sync, the consent screen and an app token work there', () => {
+    if (skip) return;
+    const psql = pg!.psql;
+    const dev = randomUUID();
+    const fan = randomUUID();
+    const session = randomUUID();
+    const clientId = randomUUID();
+    const secret = randomBytes(32).toString('base64url');
+    const hash = createHash('sha256').update(secret).digest('hex');
+
+    // Auth (supabase_auth_admin): two users, the app's OAuth client, the fan's OAuth session.
+    psql(
+      `insert into auth.users (id, email) values ('${dev}', 'dev-${dev}@example.test'), ('${fan}', 'fan-${fan}@example.test');
+       insert into auth.oauth_clients (id, client_secret_hash, registration_type, token_endpoint_auth_method, redirect_uris, grant_types, client_name)
+         values ('${clientId}', '${hash}', 'manual', 'client_secret_post', 'https://cratefinder.app/callback', 'authorization_code,refresh_token', 'Crate Finder');
+       insert into auth.sessions (id, user_id, oauth_client_id, scopes) values ('${session}', '${fan}', '${clientId}', 'openid email profile');`,
+      'supabase_auth_admin',
+    );
+
+    // The app's sync as each user: profile and MediaID through sync_push, then a pull.
+    const push = (uid: string, table: string, row: Record<string, unknown>) => {
+      // sync_push answers only the rows it did not take (conflicts and refusals)
+      const out = request(
+        user(uid),
+        `select public.sync_push('${table}', '${literal(JSON.stringify([{ new: row, assumed: null }]))}'::jsonb);`,
+      );
+      expect(JSON.parse(out), `${table} push`).toEqual([]);
+    };
+    push(dev, 'profiles', { id: dev, display_name: 'Dev' });
+    push(dev, 'media_ids', { id: `${dev}|developer`, user_uuid: dev, role: 'developer', interests: ['apis'] });
+    push(fan, 'profiles', { id: fan, display_name: 'Fan' });
+    push(fan, 'media_ids', {
+      id: `${fan}|fan`,
+      user_uuid: fan,
+      role: 'fan',
+      interests: ['vinyl'],
+      genre_preferences: ['soul'],
+      privacy_settings: {
+        data_sharing: true,
+        location_access: true,
+        audio_capture: false,
+        anonymous_logging: false,
+        marketing_communications: false,
+      },
+    });
+    const pulled = JSON.parse(request(user(fan), `select public.sync_pull('media_ids', '0', '', 100);`)) as {
+      rows?: { id: string }[];
+    };
+    expect(JSON.stringify(pulled)).toContain(`${fan}|fan`);
+
+    // register-app (service_role through PostgREST): developer check, insert, regenerate, delete.
+    expect(
+      request(
+        SERVICE,
+        `select id from public.media_ids where user_uuid = '${dev}' and role = 'developer' and _deleted is false limit 1;`,
+      ),
+    ).toBe(`${dev}|developer`);
+    const appRow = (id: string, client: string, name: string) => `
+      insert into public.developer_apps (id, owner_id, name, description, client_id, client_secret_hash, client_secret_last4, redirect_uris, scopes, status)
+      values ('${id}', '${dev}', '${name}', 'Finds records.', '${client}', '${hash}', '${secret.slice(-4)}',
+              '{https://cratefinder.app/callback}', '{preferences:read,preferences:write,media:read,events:write,analytics:read}', 'active')
+      returning name;`;
+    const appId = randomUUID();
+    expect(request(SERVICE, appRow(appId, clientId, 'Crate Finder'))).toBe('Crate Finder');
+    expect(
+      request(
+        SERVICE,
+        `select status from public.developer_apps where id = '${appId}' and owner_id = '${dev}' and _deleted is false;`,
+      ),
+    ).toBe('active');
+    const newHash = createHash('sha256').update('rotated').digest('hex');
+    expect(
+      request(
+        SERVICE,
+        `update public.developer_apps set client_secret_hash = '${newHash}', client_secret_last4 = 'ated' where id = '${appId}' returning client_secret_last4;`,
+      ),
+    ).toBe('ated');
+    const goneId = randomUUID();
+    request(SERVICE, appRow(goneId, randomUUID(), 'Gone App'));
+    expect(
+      request(SERVICE, `update public.developer_apps set _deleted = true where id = '${goneId}' returning _deleted;`),
+    ).toBe('t');
+
+    // The developer's portal: own apps, a webhook endpoint, usage counts.
+    expect(request(user(dev), `select count(*) from public.developer_apps;`)).toBe('2');
+    request(
+      user(dev),
+      `insert into public.developer_webhooks (client_id, url) values ('${clientId}', 'https://hooks.cratefinder.app/mediaid') returning id;`,
+    );
+
+    // The fan's consent screen, then the grant.
+    expect(request(user(fan), `select name from public.mediaid_app_info('${clientId}');`)).toContain('Crate Finder');
+    request(
+      user(fan),
+      `insert into public.mediaid_grants (user_id, client_id, role, scopes)
+      values ('${fan}', '${clientId}', 'fan', '{preferences:read,preferences:write,media:read,events:write,analytics:read}') returning id;`,
+    );
+
+    // The MediaID API as the app's token (an OAuth session's JWT with client_id).
+    const app = { ...user(fan), client_id: clientId, session_id: session };
+    expect(request(app, `select public.api_users_me();`)).toContain(fan);
+    expect(request(app, `select public.api_get_preferences();`)).toContain('soul');
+    expect(
+      request(app, `select public.api_put_preferences('{"genre_preferences":["ambient","dub"]}'::jsonb);`),
+    ).toContain('ambient');
+    expect(request(app, `select public.api_post_event('{"event_type":"track_played"}'::jsonb);`)).toBeTruthy();
+    expect(request(app, `select public.api_get_analytics();`)).toBeTruthy();
+    expect(
+      request(user(dev), `select api_calls_30d from public.developer_app_usage() where client_id = '${clientId}';`),
+    ).not.toBe('0');
+
+    // deliver-webhooks (service_role): claim the preference.updated message, record its delivery.
+    const claimed = request(SERVICE, `select id || ' ' || event_type from public.webhook_outbox_claim(10, 60);`).split(
+      '\n',
+    );
+    expect(claimed.some((l) => l.endsWith(' preference.updated'))).toBe(true);
+    for (const line of claimed)
+      request(SERVICE, `select public.webhook_outbox_record('${line.split(' ')[0]}', 200, null);`);
+    expect(psql(`select count(*) from public.webhook_outbox where delivered_at is null`)).toBe('0');
+
+    // The fan revokes; the app's next call is refused, the revocation is queued for delivery.
+    request(
+      user(fan),
+      `update public.mediaid_grants set revoked_at = now() where user_id = '${fan}' and client_id = '${clientId}';`,
+    );
+    expect(() => request(app, `select public.api_users_me();`)).toThrow(/invalid_token/);
+    expect(request(SERVICE, `select event_type from public.webhook_outbox_claim(10, 60);`)).toBe('permission.revoked');
+
+    // anon holds nothing on what the migrations made.
+    expect(
+      psql(`select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname in ('public', 'private') and c.relkind in ('r', 'v', 'm', 'S', 'p')
+        and has_table_privilege('anon', c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE,REFERENCES,TRIGGER')`),
+    ).toBe('0');
+    expect(
+      psql(`select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'EXECUTE')`),
+    ).toBe('0');
+  });
+});
