@@ -1,12 +1,16 @@
-// `npm test`: unit + integration (Vitest) then e2e (Playwright in Debian's Chromium).
+// `npm test`: unit + integration (Vitest), e2e (Playwright in Debian's Chromium), then every
+// benchmark once in smoke mode (`npm run bench -- --smoke`: smallest sizes, figures not judged;
+// each bench counts as one test, so a change that breaks a bench fails CI).
 // Prints one summary line at the end: `tests: N passed, M failed` (CI reads it).
-// Options: --no-e2e, --only-e2e; extra args after `--` go to both runners' filters.
+// Options: --no-e2e, --only-e2e, --no-bench, --only-bench; extra args after `--` go to both runners' filters.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { runToEnd } from './procs.mjs';
 
 const args = process.argv.slice(2);
-const runVitest = !args.includes('--only-e2e');
-const runE2e = !args.includes('--no-e2e');
+const onlyBench = args.includes('--only-bench');
+const runVitest = !args.includes('--only-e2e') && !onlyBench;
+const runE2e = !args.includes('--no-e2e') && !onlyBench;
+const runBench = (!args.includes('--no-bench') && !args.includes('--only-e2e')) || onlyBench;
 mkdirSync('.tmp', { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -71,6 +75,24 @@ if (runE2e) {
     failed: totals.failed + failed,
     skipped: totals.skipped + skipped,
   });
+}
+
+if (runBench) {
+  const report = '.tmp/bench-smoke.json';
+  rmSync(report, { force: true });
+  const benchStarted = Date.now();
+  // After e2e, its build (for :54321) is reused when that port is free; otherwise one is made.
+  const code = await runToEnd('node', [
+    'scripts/bench.mjs',
+    '--smoke',
+    `--report=${report}`,
+    ...(runE2e ? ['--reuse-build'] : []),
+  ]);
+  const benches = readJson(report)?.benches ?? [];
+  const passed = benches.filter((b) => b.ok).length;
+  const failed = benches.length - passed + (code !== 0 && passed === benches.length ? 1 : 0);
+  suites.push(`bench smoke ${passed} passed, ${failed} failed (${took(benchStarted)})`);
+  Object.assign(totals, { passed: totals.passed + passed, failed: totals.failed + failed });
 }
 
 for (const line of suites) console.log(`  ${line}`);

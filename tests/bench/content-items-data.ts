@@ -3,24 +3,29 @@
  * tests/bench/sync-browser.bench.ts and its page, tests/bench/browser/sync-entry.ts), so the two
  * measure the same rows. Browser-safe: no Node imports.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ContentItemDoc } from '../../sync/schemas/types';
 
-/** Rows pulled in the initial-sync measurement. */
+/** Rows pulled in the initial-sync measurement (seeded with tests/fixtures/content-items.ts). */
 export const SYNC_BENCH_ROWS = 5000;
 
+/** The server caps every read at `max_rows` (1,000, as hosted Supabase). */
+export const MAX_ROWS = 1000;
+
 /**
- * Inserts `$2` public content_items of MediaID size (five interests, genres, five privacy
- * switches, flags in `metadata`) for artist `$1`.
+ * All `rows` visible content_items by plain selects, in pages of MAX_ROWS in key order, one after
+ * another — as the engine must read them too. Throws unless every page is full.
  */
-export const SEED_CONTENT_ITEMS_SQL = `insert into public.content_items (artist_id, title, description, file_path, file_type, file_size, metadata, is_public)
-  select $1::uuid, 'Track ' || g, 'Seeded row ' || g, $1::text || '/' || g || '-t.mp3', 'audio/mpeg', 1000 + g,
-    jsonb_build_object(
-      'interests', jsonb_build_array('Discovering new music', 'Supporting independent artists', 'High-quality audio', 'Underground scenes', 'Exclusive content'),
-      'genre_preferences', jsonb_build_array('Electronic', 'Jazz', 'Lo-fi'),
-      'privacy_settings', jsonb_build_object('data_sharing', true, 'location_access', false, 'audio_capture', false, 'anonymous_logging', true, 'marketing_communications', false),
-      'content_flags', jsonb_build_object('mood', 'calm', 'likes', jsonb_build_array('synths'))),
-    true
-  from generate_series(1, $2::int) g`;
+export async function selectAllContentItems(client: SupabaseClient, rows: number, what: string): Promise<Record<string, unknown>[]> {
+  const all: Record<string, unknown>[] = [];
+  for (let from = 0; from < rows; from += MAX_ROWS) {
+    const to = Math.min(from + MAX_ROWS, rows) - 1;
+    const { data, error } = await client.from('content_items').select('*').order('id').range(from, to);
+    if (error || data?.length !== to - from + 1) throw new Error(`${what} select: ${error?.message ?? data?.length}`);
+    all.push(...(data as Record<string, unknown>[]));
+  }
+  return all;
+}
 
 /** 1,000 new local content_items documents of `ownerId` for the bulkInsert latency measurement. */
 export function bulkContentDocs(ownerId: string, run: number, count = 1000): ContentItemDoc[] {

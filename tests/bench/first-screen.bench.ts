@@ -12,9 +12,10 @@
  * same-run reference: time from navigation to the signed-out `/login` form's first frame.
  * Medians of FS_RUNS (5). Goals (issue 14): ≤ 1 s fan, ≤ 1.5 s artist.
  * The build is served by `vite preview` in its own process (as a CDN would serve it), not from the
- * backend's event loop. Uses fixed ports (backend :54321, as the build expects; app :4173): run inside your network namespace,
- * e.g. `/work/wt/isolated.sh <name> npx tsx tests/bench/first-screen.bench.ts`. Expects `dist/`
- * built (scripts/bench.mjs builds it). Env: FS_RUNS, FS_ROLES (fan,artist), FS_DIST (another build,
+ * backend's event loop, on a free port. The backend listens where the build expects it:
+ * BENCH_BACKEND_PORT (default 54321, the default build's; scripts/bench.mjs builds for a free port
+ * and sets it), refused when taken. Expects `dist/` built (scripts/bench.mjs builds it).
+ * Env: FS_RUNS, FS_ROLES (fan,artist), FS_DIST (another build,
  * e.g. main's: `vite build --outDir dir`), FS_SHOTS=dir (a
  * screenshot at the first-screen moment of the last run).
  */
@@ -25,17 +26,19 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HARNESS_RATE_LIMITS, startLocalBackend, type LocalBackend } from '../../supabase/local/index';
+import { contentItemRows, seedContentItems } from '../fixtures/content-items';
 import { clientOptions, seedSampleFan } from '../integration/helpers/backend';
-import { SEED_CONTENT_ITEMS_SQL } from './content-items-data';
+import { freePort } from '../integration/helpers/real-postgres';
+import { backendPortFree, BENCH_BACKEND_PORT } from './bench-ports';
 import { completeOnboarding } from './seed-fan';
+import { BENCH_SMOKE, benchSize } from './smoke';
 
-const RUNS = Number(process.env.FS_RUNS ?? 5);
+const RUNS = benchSize(Number(process.env.FS_RUNS ?? 5), 1);
 const ROLES = (process.env.FS_ROLES ?? 'fan,artist').split(',') as Role[];
-const ARTIST_ROWS = 5000;
+const ARTIST_ROWS = benchSize(5000, 200);
 const FIRST_ROWS = 10;
 const FAN_MARKER = 'Static Bloom (Unreleased Stem Pack)';
 const PASSWORD = 'first-screen-pass-1';
-const PREVIEW_PORT = 4173;
 type Role = 'fan' | 'artist';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -46,6 +49,7 @@ const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
  * backend's process, every asset request would wait behind PGlite's queries on one event loop.
  */
 async function serveDist(): Promise<{ server: ChildProcess; origin: string }> {
+  const PREVIEW_PORT = await freePort();
   const origin = `http://127.0.0.1:${PREVIEW_PORT}`;
   const server = spawn(
     'node_modules/.bin/vite',
@@ -78,7 +82,10 @@ async function serveDist(): Promise<{ server: ChildProcess; origin: string }> {
   throw new Error('vite preview did not start within 60 s');
 }
 
-/** An onboarded user of `role` (profile + MediaID through PostgREST as that user). */
+/**
+ * An onboarded user of `role` (profile + MediaID through PostgREST as that user); an artist also
+ * gets a public name and ARTIST_ROWS public items (each file stored before its row).
+ */
 async function seedUser(backend: LocalBackend, role: Role): Promise<{ email: string; id: string }> {
   const client = createClient(backend.url, backend.anonKey, clientOptions());
   const email = `first-screen-${role}-${Date.now().toString(36)}@example.test`;
@@ -89,6 +96,11 @@ async function seedUser(backend: LocalBackend, role: Role): Promise<{ email: str
   await completeOnboarding(client, id, role);
   // The fan's marker drop comes from the spec's sample fan, seeded on purpose (sign-up creates none).
   if (role === 'fan') await seedSampleFan(backend, id);
+  if (role === 'artist') {
+    const named = await client.from('profiles').update({ display_name: 'First Screen Artist' }).eq('id', id);
+    if (named.error) throw new Error(`artist name: ${named.error.message}`);
+    await seedContentItems((sql) => backend.query(sql), client, contentItemRows(id, ARTIST_ROWS));
+  }
   return { email, id };
 }
 
@@ -216,7 +228,8 @@ async function run(origin: string, role: Role, email: string, shot: string | nul
 }
 
 async function main() {
-  const backend = await startLocalBackend({ port: 54321, quiet: true, rateLimits: HARNESS_RATE_LIMITS });
+  await backendPortFree();
+  const backend = await startLocalBackend({ port: BENCH_BACKEND_PORT, quiet: true, rateLimits: HARNESS_RATE_LIMITS });
   const { server, origin } = await serveDist();
   const shots = process.env.FS_SHOTS ?? null;
   if (shots) mkdirSync(shots, { recursive: true });
@@ -228,10 +241,9 @@ async function main() {
       // Seeded just before its runs: the artist's public items are readable by every fan (RLS),
       // so the fan runs first, with only the generated sample of their own.
       const user = await seedUser(backend, role);
-      if (role === 'artist') await backend.query(SEED_CONTENT_ITEMS_SQL, [user.id, ARTIST_ROWS]);
       const results: RunResult[] = [];
-      // Run 0 warms up the build's HTTP cache on the server side and PGlite; not counted.
-      for (let i = 0; i <= RUNS; i++) {
+      // Run 0 warms up the build's HTTP cache on the server side and PGlite; not counted (none in smoke).
+      for (let i = BENCH_SMOKE ? 1 : 0; i <= RUNS; i++) {
         const shot = shots && i === RUNS ? join(shots, `first-screen-${role}.png`) : null;
         const result = await run(origin, role, user.email, shot);
         if (i > 0) results.push(result);

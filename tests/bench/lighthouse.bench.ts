@@ -26,17 +26,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { build, preview, type PreviewServer } from 'vite';
+import { backendPortFree, BENCH_BACKEND_PORT, BENCH_BACKEND_URL as BACKEND } from './bench-ports';
 import { seedFan } from './seed-fan';
+import { BENCH_SMOKE, benchSize } from './smoke';
 
-/** The embedded backend on :54321 with a throw-away data directory, unless one is already listening. */
-async function startBackend(): Promise<ChildProcess | null> {
-  const listening = await fetch(`${BACKEND}/auth/v1/settings`).then(
-    () => true,
-    () => false,
-  );
-  if (listening) return null;
+/**
+ * The embedded backend where the build expects it (bench-ports.ts), in its own process with a
+ * throw-away data directory; a port already taken is refused (never someone else's backend).
+ */
+async function startBackend(): Promise<ChildProcess> {
+  await backendPortFree();
   const child = spawn('node_modules/.bin/tsx', ['supabase/local/cli.ts'], {
-    env: { ...process.env, BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-lighthouse-')) },
+    env: {
+      ...process.env,
+      BUCKET_BACKEND_PORT: String(BENCH_BACKEND_PORT),
+      BUCKET_BACKEND_DATA: mkdtempSync(join(tmpdir(), 'bucket-lighthouse-')),
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 180_000;
@@ -53,7 +58,6 @@ async function startBackend(): Promise<ChildProcess | null> {
   throw new Error('the local backend did not start within 3 minutes');
 }
 
-const BACKEND = 'http://127.0.0.1:54321';
 const AUTH_STORAGE_KEY = 'bucket-auth';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -62,7 +66,7 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
 ];
-const RUNS = Number(process.env.LH_RUNS ?? 5);
+const RUNS = benchSize(Number(process.env.LH_RUNS ?? 5), 1);
 /** `#returning`: the same page on a device that has opened it before (see `warmUp`). */
 const RETURNING = '#returning';
 const PAGES = ['/', '/welcome', '/login', '/catalog', '/artist/login', '/dashboard/fan', `/dashboard/fan${RETURNING}`];
@@ -204,7 +208,8 @@ function line(name: string, samples: Sample[]) {
   );
 }
 
-const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : PAGES;
+// Smoke: the baseline and the signed-in dashboard (the page that needs the backend and a seeded fan).
+const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : BENCH_SMOKE ? ['/dashboard/fan'] : PAGES;
 const reportsDir = process.env.LH_REPORTS;
 if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 
@@ -249,7 +254,7 @@ try {
   for (const target of targets)
     console.log(line(target.name === 'baseline' ? 'baseline (ref)' : target.name, samples.get(target.name)!));
 } finally {
-  backend?.kill();
+  backend.kill();
   await Promise.all([app.server.close(), baseline.server.close(), compare?.server.close()]);
 }
 process.exit(0);

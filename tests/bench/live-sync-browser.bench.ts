@@ -20,9 +20,11 @@ import { build } from 'esbuild';
 import { startLocalBackend } from '../../supabase/local/index';
 import { clientOptions } from '../integration/helpers/backend';
 import { percentile, summarize, type SequentialResult } from './live-sync-core';
+import { benchSize } from './smoke';
 
-const WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 50);
-const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 30_000);
+const WRITES = benchSize(Number(process.env.BENCH_LIVE_WRITES ?? 50), 3);
+const WARM_UP = benchSize(5, 1);
+const POLL_MS = benchSize(Number(process.env.BENCH_POLL_MS ?? 30_000), 1000);
 const OUT_DIR = `/tmp/bucket-bench-live-browser/${process.pid}`;
 const here = dirname(fileURLToPath(import.meta.url));
 const PASSWORD = 'secret-password';
@@ -98,8 +100,8 @@ async function main() {
       password: PASSWORD,
     });
     const live = await page.evaluate(
-      ([writes]) => (window as unknown as BenchWindow).liveBench.live(writes!, 5),
-      [WRITES],
+      ([writes, warmUp]) => (window as unknown as BenchWindow).liveBench.live(writes!, warmUp!),
+      [WRITES, WARM_UP],
     );
     const polling = await page.evaluate(
       ([writes, pollMs]) => (window as unknown as BenchWindow).liveBench.polling(writes!, pollMs!),

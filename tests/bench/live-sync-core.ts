@@ -3,8 +3,12 @@
  * write-on-A → visible-in-B's-local-database latency. A writes a new content item into its local
  * database (the engine pushes it); the clock stops when B's local database emits that document
  * (pulled by B's engine). Each write is a new row, so every write's arrival is seen on its own.
+ * Each row's file is stored before the clock starts (as the outbox uploads before it writes the
+ * row): the measured trip is the row's, not the upload's.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { putContentItem, type BucketDatabase } from '../../sync';
+import { withStoredObjects } from '../fixtures/content-items';
 
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,18 +42,26 @@ export function watchArrivals(db: BucketDatabase) {
 }
 
 let seq = 0;
-async function writeOne(writer: BucketDatabase, artistId: string, tag: string): Promise<{ id: string; at: number }> {
+const FILE = { file_type: 'audio/mpeg', file_size: 1234 } as const;
+
+/** The A side: its signed-in client (to store files), its local database, the artist it writes as. */
+export interface Writer {
+  client: SupabaseClient;
+  db: BucketDatabase;
+  artistId: string;
+}
+
+/** Stores `count` files of the artist through Storage; returns their paths, in order of use. */
+async function storedFiles(writer: Writer, count: number, tag: string): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({ file_path: `${writer.artistId}/${Date.now()}-${tag}-${i}.mp3`, ...FILE }));
+  return (await withStoredObjects(writer.client, rows)).map((r) => r.file_path);
+}
+
+async function writeOne(writer: Writer, filePath: string, tag: string): Promise<{ id: string; at: number }> {
   seq += 1;
   const id = crypto.randomUUID();
   const at = now();
-  await putContentItem(writer, {
-    id,
-    artist_id: artistId,
-    title: `${tag} ${seq}`,
-    file_path: `${artistId}/${Date.now()}-${tag}-${seq}.mp3`,
-    file_type: 'audio/mpeg',
-    file_size: 1234,
-  });
+  await putContentItem(writer.db, { id, artist_id: writer.artistId, title: `${tag} ${seq}`, file_path: filePath, ...FILE });
   return { id, at };
 }
 
@@ -71,20 +83,15 @@ export interface SequentialResult {
 }
 
 /** One write at a time, each waited for on B, with a short random pause between writes. */
-export async function sequentialLatencies(
-  writer: BucketDatabase,
-  reader: BucketDatabase,
-  artistId: string,
-  count: number,
-  tag: string,
-): Promise<SequentialResult> {
+export async function sequentialLatencies(writer: Writer, reader: BucketDatabase, count: number, tag: string): Promise<SequentialResult> {
+  const files = await storedFiles(writer, count, tag);
   const arrivals = watchArrivals(reader);
-  const acks = watchAcknowledged(writer);
+  const acks = watchAcknowledged(writer.db);
   const latencies: number[] = [];
   const writes: Array<{ id: string; at: number }> = [];
   try {
     for (let i = 0; i < count; i += 1) {
-      const write = await writeOne(writer, artistId, tag);
+      const write = await writeOne(writer, files[i]!, tag);
       writes.push(write);
       latencies.push((await arrivals.wait(write.id, 60_000)) - write.at);
       await sleep(20 + Math.random() * 60);
@@ -102,21 +109,21 @@ export async function sequentialLatencies(
  * several up per poll), then waits for all; for readers whose latency is the poll interval.
  */
 export async function spreadLatencies(
-  writer: BucketDatabase,
+  writer: Writer,
   reader: BucketDatabase,
-  artistId: string,
   count: number,
   windowMs: number,
   tag: string,
 ): Promise<number[]> {
+  const files = await storedFiles(writer, count, tag);
   const arrivals = watchArrivals(reader);
   try {
     const offsets = Array.from({ length: count }, () => Math.random() * windowMs).sort((a, b) => a - b);
     const start = now();
     const writes: Array<{ id: string; at: number }> = [];
-    for (const offset of offsets) {
+    for (const [i, offset] of offsets.entries()) {
       await sleep(Math.max(0, start + offset - now()));
-      writes.push(await writeOne(writer, artistId, tag));
+      writes.push(await writeOne(writer, files[i]!, tag));
     }
     const arrived = await Promise.all(writes.map((w) => arrivals.wait(w.id, windowMs + 120_000)));
     return writes.map((w, i) => (arrived[i] ?? NaN) - w.at);

@@ -13,10 +13,12 @@ import WebSocket from 'ws';
 import { startLocalBackend, type LocalBackend } from '../../supabase/local/index';
 import { createSyncEngine, type SyncEngine } from '../../sync';
 import { percentile, sequentialLatencies, spreadLatencies, summarize } from './live-sync-core';
+import { benchSize } from './smoke';
 
-const WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 50);
-const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 30_000);
-const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 1000);
+const WRITES = benchSize(Number(process.env.BENCH_LIVE_WRITES ?? 50), 3);
+const WARM_UP = benchSize(5, 1);
+const POLL_MS = benchSize(Number(process.env.BENCH_POLL_MS ?? 30_000), 1000);
+const IDLE_SOCKETS = benchSize(Number(process.env.BENCH_IDLE_SOCKETS ?? 1000), 10);
 const PASSWORD = 'secret-password';
 const options = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -31,7 +33,7 @@ async function signedIn(backend: LocalBackend, email: string): Promise<{ client:
 }
 
 let dbSeq = 0;
-async function device(backend: LocalBackend, email: string, realtime: boolean): Promise<SyncEngine> {
+async function device(backend: LocalBackend, email: string, realtime: boolean): Promise<{ engine: SyncEngine; client: SupabaseClient }> {
   const { client, userId } = await signedIn(backend, email);
   dbSeq += 1;
   const engine = await createSyncEngine({
@@ -55,7 +57,7 @@ async function device(backend: LocalBackend, email: string, realtime: boolean): 
         timeout(20_000),
       ),
     );
-  return engine;
+  return { engine, client };
 }
 
 /** Sockets joined to the user's own private topic that never write: each message reaches all of them. */
@@ -92,19 +94,20 @@ async function main() {
     if (made.error) throw made.error;
 
     const a = await device(backend, email, true);
-    const b = await device(backend, email, true);
-    engines.push(a, b);
-    await sequentialLatencies(a.db, b.db, artistId, 5, 'warm-up');
-    const live = await sequentialLatencies(a.db, b.db, artistId, WRITES, 'live');
+    const b = (await device(backend, email, true)).engine;
+    engines.push(a.engine, b);
+    const writer = { client: a.client, db: a.engine.db, artistId };
+    await sequentialLatencies(writer, b.db, WARM_UP, 'warm-up');
+    const live = await sequentialLatencies(writer, b.db, WRITES, 'live');
 
     const idle = await idleSockets(backend, email, IDLE_SOCKETS);
-    const crowded = await sequentialLatencies(a.db, b.db, artistId, WRITES, 'live-crowded');
+    const crowded = await sequentialLatencies(writer, b.db, WRITES, 'live-crowded');
     await Promise.all(idle.map((close) => close()));
 
     await b.close();
-    const p = await device(backend, email, false);
+    const p = (await device(backend, email, false)).engine;
     engines.push(p);
-    const polling = await spreadLatencies(a.db, p.db, artistId, WRITES, 2 * POLL_MS, 'polling');
+    const polling = await spreadLatencies(writer, p.db, WRITES, 2 * POLL_MS, 'polling');
 
     console.log(`\nWrite on A → row in B's local database (Node, fake-indexeddb, in-process backend):`);
     console.log(summarize('B live on realtime', live.latencies));

@@ -11,9 +11,11 @@ import WebSocket from 'ws';
 import { SignJWT } from 'jose';
 import { createClient } from '@supabase/supabase-js';
 import { startLocalBackend } from '../../supabase/local/index';
+import { benchSize } from './smoke';
 
-const WRITES = 60;
-const IDLE = 200;
+const WRITES = benchSize(60, 3);
+const WARM_UP = benchSize(5, 1);
+const IDLE = benchSize(200, 5);
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -78,7 +80,7 @@ try {
   async function measure(): Promise<{ event: number[]; write: number[] }> {
     const event: number[] = [];
     const write: number[] = [];
-    for (let i = 0; i < WRITES + 5; i++) {
+    for (let i = 0; i < WRITES + WARM_UP; i++) {
       n += 1;
       const arrived = new Promise<void>((resolve) => (waiting = { n, resolve }));
       const t0 = performance.now();
@@ -87,7 +89,7 @@ try {
       if (r.error) throw r.error;
       await arrived;
       const t2 = performance.now();
-      if (i >= 5) {
+      if (i >= WARM_UP) {
         write.push(t1 - t0);
         event.push(t2 - t0);
       }
@@ -112,7 +114,7 @@ try {
   report(`${IDLE} idle sockets, filtered on own id`, await measure());
   await closeIdle();
 
-  console.log(`realtime bench — ${WRITES} writes per scenario (after 5 warm-up), write on A → event on A's second device`);
+  console.log(`realtime bench — ${WRITES} writes per scenario (after ${WARM_UP} warm-up), write on A → event on A's second device`);
   console.table(rows);
   await b.removeAllChannels();
   b.realtime.disconnect();

@@ -25,18 +25,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { startLocalBackend } from '../../supabase/local/index';
-import { clientOptions } from '../integration/helpers/backend';
-import { SEED_CONTENT_ITEMS_SQL, SYNC_BENCH_ROWS } from './content-items-data';
+import { contentItemRows, seedContentItems } from '../fixtures/content-items';
+import { createArtistClient } from '../integration/helpers/backend';
+import { SYNC_BENCH_ROWS } from './content-items-data';
+import { benchSize } from './smoke';
 
-const ROWS = SYNC_BENCH_ROWS;
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROWS = benchSize(SYNC_BENCH_ROWS, 200);
+const RUNS = benchSize(Number(process.env.BENCH_RUNS ?? 5), 1);
 // Per process, so two runs (e.g. CI and a developer) never serve each other's bundle.
 const OUT_DIR = `/tmp/bucket-bench-browser/${process.pid}`;
-const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1500);
+const SETTLE_MS = benchSize(Number(process.env.BENCH_SETTLE_MS ?? 1500), 100);
 const here = dirname(fileURLToPath(import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -117,22 +118,12 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    // Both accounts before the seed: the seed is one long synchronous PGlite statement in this
-    // process, and no request should wait behind it.
-    const fanEmail = `bench-fan-${Date.now()}@example.test`;
+    // An artist's items, each file stored before its row (as the outbox does); the page is the
+    // artist's new device (a device pulls its own content_items: sync_pull in 20261126200000).
+    const email = `bench-artist-${Date.now()}@example.test`;
     const password = 'secret-password';
-    const [, artistUp, up] = await Promise.all([
-      bundle(),
-      createClient(backend.url, backend.anonKey, clientOptions()).auth.signUp({
-        email: `bench-artist-${Date.now()}@example.test`,
-        password,
-      }),
-      createClient(backend.url, backend.anonKey, clientOptions()).auth.signUp({ email: fanEmail, password }),
-    ]);
-    if (artistUp.error) throw artistUp.error;
-    if (up.error) throw up.error;
-    const artistId = artistUp.data.user!.id;
-    await backend.query(SEED_CONTENT_ITEMS_SQL, [artistId, ROWS]);
+    const [, artist] = await Promise.all([bundle(), createArtistClient(backend, email, password)]);
+    await seedContentItems((sql) => backend.query(sql), artist.client, contentItemRows(artist.user.id, ROWS));
 
     const page: Page = await browser.newPage();
     page.on('pageerror', (error) => console.error('[page error]', error));
@@ -144,7 +135,7 @@ async function main() {
     await page.waitForFunction(() => 'syncBench' in window);
     await page.evaluate(
       (config) => (window as unknown as BenchWindow).syncBench.setup(config),
-      { url: backend.url, anonKey: backend.anonKey, email: fanEmail, password, rows: ROWS },
+      { url: backend.url, anonKey: backend.anonKey, email, password, rows: ROWS },
     );
 
     const baseline: number[] = [];

@@ -9,7 +9,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { createSyncEngine, type SyncEngine } from '../../../sync';
-import { sequentialLatencies, spreadLatencies, type SequentialResult } from '../live-sync-core';
+import { sequentialLatencies, spreadLatencies, type SequentialResult, type Writer } from '../live-sync-core';
 
 export interface LiveBenchSetup {
   url: string;
@@ -19,8 +19,8 @@ export interface LiveBenchSetup {
 }
 
 let config: LiveBenchSetup;
-let writer: SyncEngine;
-let artistId = '';
+let writerEngine: SyncEngine;
+let writer: Writer;
 let seq = 0;
 
 async function signedIn(key: string): Promise<{ client: SupabaseClient; userId: string }> {
@@ -32,7 +32,7 @@ async function signedIn(key: string): Promise<{ client: SupabaseClient; userId: 
   return { client, userId: data.user.id };
 }
 
-async function device(realtime: boolean, pollMs?: number): Promise<SyncEngine> {
+async function device(realtime: boolean, pollMs?: number): Promise<{ engine: SyncEngine; client: SupabaseClient }> {
   seq += 1;
   const { client, userId } = await signedIn(`bench-live-auth-${seq}`);
   const engine = await createSyncEngine({
@@ -52,22 +52,23 @@ async function device(realtime: boolean, pollMs?: number): Promise<SyncEngine> {
         timeout(20_000),
       ),
     );
-  return engine;
+  return { engine, client };
 }
 
 async function setup(setupConfig: LiveBenchSetup): Promise<string> {
   config = setupConfig;
-  writer = await device(true);
-  artistId = writer.userId;
-  return artistId;
+  const { engine, client } = await device(true);
+  writerEngine = engine;
+  writer = { client, db: engine.db, artistId: engine.userId };
+  return writer.artistId;
 }
 
 /** B live on realtime: `warmUp` unmeasured writes, then `writes` measured ones, one at a time. */
 async function live(writes: number, warmUp: number): Promise<SequentialResult> {
-  const reader = await device(true);
+  const reader = (await device(true)).engine;
   try {
-    await sequentialLatencies(writer.db, reader.db, artistId, warmUp, 'warm-up');
-    return await sequentialLatencies(writer.db, reader.db, artistId, writes, 'live');
+    await sequentialLatencies(writer, reader.db, warmUp, 'warm-up');
+    return await sequentialLatencies(writer, reader.db, writes, 'live');
   } finally {
     await reader.removeLocalData();
   }
@@ -75,16 +76,16 @@ async function live(writes: number, warmUp: number): Promise<SequentialResult> {
 
 /** B polling only (realtime off) every `pollMs`; writes spread over two intervals. */
 async function polling(writes: number, pollMs: number): Promise<number[]> {
-  const reader = await device(false, pollMs);
+  const reader = (await device(false, pollMs)).engine;
   try {
-    return await spreadLatencies(writer.db, reader.db, artistId, writes, 2 * pollMs, 'polling');
+    return await spreadLatencies(writer, reader.db, writes, 2 * pollMs, 'polling');
   } finally {
     await reader.removeLocalData();
   }
 }
 
 async function teardown(): Promise<void> {
-  await writer.removeLocalData();
+  await writerEngine.removeLocalData();
 }
 
 (window as unknown as { liveBench: unknown }).liveBench = { setup, live, polling, teardown };

@@ -13,7 +13,7 @@ import { getDexieStoreSchema, getRxStorageDexie } from 'rxdb/plugins/storage-dex
 import { createSyncEngine, upsertMediaId } from '../../../sync';
 import { getBucketDexieStorage } from '../../../sync/storage/dexie-storage';
 import { contentItemSchema } from '../../../sync/schemas/content-items';
-import { bulkContentDocs } from '../content-items-data';
+import { bulkContentDocs, selectAllContentItems } from '../content-items-data';
 
 /** Profiling only: Dexie storage whose instance calls are timed (name, method, context). */
 function tracedStorage(log: string[], since: () => number): RxStorage<unknown, unknown> {
@@ -64,22 +64,8 @@ async function setup(config: BenchSetup): Promise<string> {
   return userId;
 }
 
-/**
- * All `rows` rows by plain selects: the server caps every read at `max_rows` (1,000, as hosted
- * Supabase), so pages of that size in key order, one after another — as the engine must too.
- */
-const MAX_ROWS = 1000;
 type ServerRow = Record<string, unknown> & { id: string; _modified: string };
-async function selectAll(what: string): Promise<ServerRow[]> {
-  const all: ServerRow[] = [];
-  for (let from = 0; from < rows; from += MAX_ROWS) {
-    const to = Math.min(from + MAX_ROWS, rows) - 1;
-    const { data, error } = await client.from('content_items').select('*').order('id').range(from, to);
-    if (error || data?.length !== to - from + 1) throw new Error(`${what} select: ${error?.message ?? data?.length}`);
-    all.push(...(data as ServerRow[]));
-  }
-  return all;
-}
+const selectAll = async (what: string) => (await selectAllContentItems(client, rows, what)) as ServerRow[];
 
 /** Plain selects + one Dexie bulkPut into a fresh plain Dexie table. */
 async function baseline(): Promise<number> {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../helpers/content-objects';
+import { withStoredObjects } from '../../fixtures/content-items';
 
 type Actor = { client: SupabaseClient; user: User };
 type Directory = { followers: number; plays: number; items: number; genres: string[] };

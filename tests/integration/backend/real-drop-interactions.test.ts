@@ -14,7 +14,7 @@ import {
   withBackend,
   type LocalBackend,
 } from '../helpers/backend';
-import { withStoredObjects } from '../helpers/content-objects';
+import { withStoredObjects } from '../../fixtures/content-items';
 import { AttackLog, pushAttack } from './rls-attack-helpers';
 
 type Actor = { client: SupabaseClient; user: User };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../helpers/content-objects';
+import { withStoredObjects } from '../../fixtures/content-items';
 
 let backend: LocalBackend;
 let a: { client: SupabaseClient; user: User; accessToken: string };

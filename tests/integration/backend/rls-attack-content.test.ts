@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { anonClient, createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../helpers/content-objects';
+import { withStoredObjects } from '../../fixtures/content-items';
 import { AttackLog, pushAttack } from './rls-attack-helpers';
 
 type Actor = { client: SupabaseClient; user: User; accessToken: string };

@@ -12,7 +12,7 @@ import { followArtist, putContentItem } from '../../../sync';
 import { publishChange, unpublishChange } from '../../../sync/content/release-state';
 import { deleteContentItem, editContentItem } from '../../../sync/writes/edit-content-item';
 import { createArtistClient, uniqueEmail } from '../helpers/backend';
-import { withStoredObjects } from '../helpers/content-objects';
+import { withStoredObjects } from '../../fixtures/content-items';
 import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from '../sync/devices';
 import { liveDevicesOf } from '../sync/live-helpers';
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { followArtist, unfollowArtist } from '../../../sync';
 import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
+import { storedObjectsSql } from '../../fixtures/content-items';
 import { createArtistClient, uniqueEmail } from '../helpers/backend';
 import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from '../sync/devices';
 
@@ -31,6 +32,8 @@ async function publish(
   title: string,
   opts: { isPublic?: boolean; tier?: string; unlockDate?: string | null } = {},
 ): Promise<string> {
+  // the file first, as an upload stores it (tests/fixtures/content-items.ts)
+  await suite.backend.query(storedObjectsSql([{ path: `${artistId}/${title}.mp3`, size: 1000, mimetype: 'audio/mpeg' }]));
   const { rows } = await suite.backend.query(
     `insert into public.content_items (artist_id, title, file_path, file_type, file_size, is_public,
        subscription_tier_required, unlock_date, description)

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../helpers/content-objects';
+import { withStoredObjects } from '../../fixtures/content-items';
 import { closeAll, rtUser } from './helpers';
 
 const SOCKETS = 1_000;

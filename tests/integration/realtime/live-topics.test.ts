@@ -10,7 +10,7 @@ import { SignJWT } from 'jose';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../sync';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../helpers/content-objects';
+import { withStoredObjects } from '../../fixtures/content-items';
 import { closeAll, rtAnon, rtUser } from './helpers';
 
 let backend: LocalBackend;

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
-import { STORED_OBJECT, storedObjectsSql } from '../helpers/content-objects';
+import { STORED_OBJECT, storedObjectsSql } from '../../fixtures/content-items';
 import { prng } from '../helpers/prng';
 
 const bin = findPostgresBin();

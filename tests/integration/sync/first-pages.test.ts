@@ -4,23 +4,23 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFirstPages } from '../../../sync';
-import { clientOptions, withBackend, type LocalBackend } from '../helpers/backend';
+import { contentItemRows, seedContentItems } from '../../fixtures/content-items';
+import { clientOptions, createArtistClient, withBackend, type LocalBackend } from '../helpers/backend';
 import { openDevice, signUp, type Device } from './devices';
 
 let backend: LocalBackend;
 let artistId: string;
+let artist: Awaited<ReturnType<typeof createArtistClient>>;
+/** The artist's rows, each file stored before its row (tests/fixtures/content-items.ts). */
+const seed = (rows: Parameters<typeof seedContentItems>[2]) => seedContentItems((sql) => backend.query(sql), artist.client, rows);
 const artistEmail = `first-pages-artist-${Date.now().toString(36)}@example.test`;
 const devices: Device[] = [];
 
 beforeAll(async () => {
   backend = await withBackend();
-  artistId = await signUp(backend, artistEmail);
-  await backend.query(
-    `insert into public.content_items (artist_id, title, file_path, file_type, file_size, metadata, is_public)
-     select $1::uuid, 'Seed ' || g, $1::text || '/' || g || '.mp3', 'audio/mpeg', 1000, '{}'::jsonb, true
-     from generate_series(1, 30) g`,
-    [artistId],
-  );
+  artist = await createArtistClient(backend, artistEmail, 'secret-password');
+  artistId = artist.user.id;
+  await seed(contentItemRows(artistId, 30, { title: 'Seed' }));
 });
 afterEach(async () => {
   await Promise.all(devices.splice(0).map((d) => d.engine.close()));
@@ -75,11 +75,7 @@ describe('first pages on a new device', () => {
       `update public.content_items set title = 'Seed 7 (remastered)' where artist_id = $1 and title = 'Seed 7'`,
       [artistId],
     );
-    await backend.query(
-      `insert into public.content_items (artist_id, title, file_path, file_type, file_size, metadata, is_public)
-       values ($1::uuid, 'Late arrival', $1::text || '/late.mp3', 'audio/mpeg', 1, '{}'::jsonb, true)`,
-      [artistId],
-    );
+    await seed(contentItemRows(artistId, 1, { title: 'Late arrival', tag: 'late' }));
 
     const device = await openDevice(backend, mine.email, { supabase: mine.client, firstPages: pages });
     devices.push(device);
@@ -88,7 +84,7 @@ describe('first pages on a new device', () => {
 
     const local = await titles(device);
     expect(local).toContain('Seed 7 (remastered)');
-    expect(local).toContain('Late arrival');
+    expect(local).toContain('Late arrival 1');
     expect(local).not.toContain('Seed 7');
     expect(local).toHaveLength(31);
     // One first-page request for content_items: the prefetch; the replication did not ask again.
@@ -108,7 +104,7 @@ describe('first pages on a new device', () => {
     await device.engine.start();
     await device.engine.resync();
     expect(mine.firstPageRequests.filter((t) => t === 'content_items')).toHaveLength(2);
-    expect(await titles(device)).toContain('Late arrival');
+    expect(await titles(device)).toContain('Late arrival 1');
   });
 
   it('a failed prefetch is never handed over: the first pull fetches and syncs normally', async () => {
@@ -139,12 +135,7 @@ describe('first pages on a new device', () => {
   });
 
   it('a full page is taken and the pages after it follow (1,200 rows)', async () => {
-    await backend.query(
-      `insert into public.content_items (artist_id, title, file_path, file_type, file_size, metadata, is_public)
-       select $1::uuid, 'Bulk ' || g, $1::text || '/bulk-' || g || '.mp3', 'audio/mpeg', 1, '{}'::jsonb, true
-       from generate_series(1, 1169) g`,
-      [artistId],
-    );
+    await seed(contentItemRows(artistId, 1169, { title: 'Bulk', tag: 'bulk' }));
     const mine = await countingDevice();
     const pages = createFirstPages({ supabase: mine.client, userId: mine.userId });
     expect((await pages.get('content_items')).documents).toHaveLength(1000);

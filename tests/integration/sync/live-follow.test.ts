@@ -4,6 +4,7 @@
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { followArtist, unfollowArtist } from '../../../sync';
+import { STORED_OBJECT, storedObjectsSql } from '../../fixtures/content-items';
 import { createArtistClient, uniqueEmail } from '../helpers/backend';
 import { useDeviceSuite, waitFor, type Device } from './devices';
 import { liveDevicesOf, waitForConnection } from './live-helpers';
@@ -22,9 +23,12 @@ function joinedTopics(device: Device): string[] {
 }
 
 async function publish(artistId: string, title: string): Promise<string> {
+  // the file first, as an upload stores it (tests/fixtures/content-items.ts)
+  await suite.backend.query(storedObjectsSql([`${artistId}/${title}.mp3`]));
   const { rows } = await suite.backend.query(
-    `insert into public.content_items (artist_id, title, file_path, is_public) values ($1::uuid, $2, $1::text || '/' || $2 || '.mp3', true) returning id`,
-    [artistId, title],
+    `insert into public.content_items (artist_id, title, file_path, file_type, file_size, is_public)
+     values ($1::uuid, $2, $1::text || '/' || $2 || '.mp3', $3, $4, true) returning id`,
+    [artistId, title, STORED_OBJECT.mimetype, STORED_OBJECT.size],
   );
   return String(rows[0]!.id);
 }

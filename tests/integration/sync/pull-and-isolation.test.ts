@@ -1,6 +1,7 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { mediaIdKey, upsertMediaId, type SyncRejection } from '../../../sync';
+import { STORED_OBJECT, storedObjectsSql } from '../../fixtures/content-items';
 import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from './devices';
 
 const suite = useDeviceSuite({ jwtExpirySeconds: 2 });
@@ -20,10 +21,12 @@ describe('pulling', () => {
     const artistEmail = email('deleter');
     const artist = await device(artistEmail);
     await artist.engine.start();
+    await suite.backend.query(storedObjectsSql([`${artist.userId}/x.mp3`]));
     const [row] = (
       await suite.backend.query(
-        `insert into public.content_items (artist_id, title, file_path, is_public) values ($1::uuid, 'Doomed', $1::text || '/x.mp3', false) returning id`,
-        [artist.userId],
+        `insert into public.content_items (artist_id, title, file_path, file_type, file_size, is_public)
+         values ($1::uuid, 'Doomed', $1::text || '/x.mp3', $2, $3, false) returning id`,
+        [artist.userId, STORED_OBJECT.mimetype, STORED_OBJECT.size],
       )
     ).rows;
     await artist.engine.resync();
@@ -50,9 +53,11 @@ describe('isolation between users and refused rows', () => {
     const a = await device(email('alice'));
     const b = await device(email('bob'));
     await upsertMediaId(b.engine.db, { user_uuid: b.userId, role: 'fan', interests: ['bob-only', 'x', 'y'] });
+    await suite.backend.query(storedObjectsSql([`${b.userId}/p.mp3`]));
     await suite.backend.query(
-      `insert into public.content_items (artist_id, title, file_path, is_public) values ($1::uuid, 'Bob private', $1::text || '/p.mp3', false)`,
-      [b.userId],
+      `insert into public.content_items (artist_id, title, file_path, file_type, file_size, is_public)
+       values ($1::uuid, 'Bob private', $1::text || '/p.mp3', $2, $3, false)`,
+      [b.userId, STORED_OBJECT.mimetype, STORED_OBJECT.size],
     );
     await b.engine.start();
     await b.engine.resync();
