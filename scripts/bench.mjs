@@ -7,6 +7,7 @@
 //   --reuse-build   with --smoke: reuse dist/ (e.g. the e2e step's, built for :54321) when :54321
 //                   is free, else build as usual
 //   --report=file   write `{ benches: [{ name, ok, seconds }] }` there (npm test counts them)
+//   --only=a,b      only the benches whose file names start with these (e.g. --only=sync,upload)
 // Without --no-build the app is built for a backend on a free port (VITE_SUPABASE_URL), so the
 // first-screen and Lighthouse benches never need :54321 (which `npm start` and e2e runs use).
 import { spawn } from 'node:child_process';
@@ -32,6 +33,10 @@ const entries = [
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const reportFile = args.find((a) => a.startsWith('--report='))?.slice('--report='.length);
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 // A hung bench must not hang CI: smoke runs take seconds, full rounds up to an hour (Lighthouse).
 const TIMEOUT_MS = (smoke ? 6 : 120) * 60_000;
 
@@ -104,6 +109,7 @@ if (build) {
 for (const [name, [command, ...commandArgs]] of entries) {
   const script = commandArgs.at(-1);
   if (!existsSync(script)) continue;
+  if (only && !only.some((prefix) => script.split('/').pop().startsWith(prefix))) continue;
   console.log(`\n== bench${smoke ? ' (smoke)' : ''}: ${name}`);
   const started = Date.now();
   const code = await runBench(command, commandArgs, env);
