@@ -192,6 +192,8 @@ describe('artist directory: figures that mean something', () => {
       // the MediaID API's helpers called in the caller's own statements: the app-token refusal of the
       // sync RPCs, an app's public name and scopes for the grant guard, a server-made webhook secret
       'private.refuse_app_token()', 'private.app_registration(text)', 'private.new_webhook_secret()',
+      // the webhook destination rule of developer_webhooks' CHECK (20261128100000): a pure function of the URL
+      'private.webhook_url_allowed(text)',
     ];
     expect(hidden.rows.map((r: { name: string }) => r.name).filter((n: string) => !readers.includes(n))).toEqual([]);
     expect((await directory()).plays).toBe(3);
