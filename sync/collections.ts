@@ -90,7 +90,8 @@ export const COLLECTIONS = {
   content_items: define<ContentItemDoc>({
     schema: contentItemSchema,
     conflictHandler: contentItemConflictHandler,
-    migrationStrategies: {},
+    // 1: optional server-owned file_verified / file_check; old documents stay valid.
+    migrationStrategies: { 1: (doc: unknown) => doc },
     fieldGroups: CONTENT_ITEM_FIELD_GROUPS,
     replication: { pull: true, push: true, batchSize: 1000 },
     // the artist's own items; fans receive others' through followed_content

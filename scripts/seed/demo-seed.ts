@@ -64,6 +64,12 @@ async function setUpRole(client: SupabaseClient, userId: string, role: 'fan' | '
   );
 }
 
+async function verifyUpload(client: SupabaseClient, path: string): Promise<{ ok: boolean; message?: string }> {
+  const { data, error } = await client.functions.invoke('verify-upload', { body: { path } });
+  if (!error) return data as { ok: boolean };
+  return { ok: false, message: error.message };
+}
+
 async function publishTracks(client: SupabaseClient, artistId: string) {
   for (const [index, track] of TRACKS.entries()) {
     const path = `${artistId}/${1_700_000_000_000 + index}-${track.title.replace(/\s+/g, '-')}.wav`;
@@ -75,6 +81,9 @@ async function publishTracks(client: SupabaseClient, artistId: string) {
       .upload(path, new Blob([bytes], { type: 'audio/wav' }), { cacheControl: '3600', upsert: false });
     if (upload.error && !/exists/i.test(upload.error.message))
       throw new Error(`demo seed: upload: ${upload.error.message}`);
+    // The server checks the stored bytes before the track can reach fans (as the app's outbox does).
+    const verified = await verifyUpload(client, path);
+    if (!verified.ok) throw new Error(`demo seed: the server refused ${path}: ${verified.message}`);
     await check(
       'content row',
       client.from('content_items').insert({

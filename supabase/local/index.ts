@@ -28,6 +28,7 @@ import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './real
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 import { WebhookWorker, type WebhookOptions } from './webhooks/delivery';
 import type { Attempt } from '../functions/deliver-webhooks/handler.ts';
+import { sweep as sweepUploads } from '../functions/verify-upload/handler.ts';
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 export type { LocalEmail } from './auth/mail';
@@ -90,6 +91,8 @@ export interface LocalBackend {
   realtime: { stats(): RealtimeStats; flush(): Promise<void> };
   /** Runs one webhook delivery pass now (whether or not the worker is enabled). */
   webhooks: { deliverNow(): Promise<Attempt[]> };
+  /** verify-upload's sweep now: every live row's object without a verdict is checked (run at start when dataDir is set) */
+  verifyUploads(): Promise<{ checked: number; passed: number; refused: number }>;
   stop(): Promise<void>;
 }
 
@@ -97,7 +100,9 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const host = opts.host ?? '127.0.0.1';
   const signedUrlMaxExpirySeconds = opts.signedUrlMaxExpirySeconds ?? DEFAULT_SIGNED_URL_MAX_EXPIRY_S;
   if (!Number.isSafeInteger(signedUrlMaxExpirySeconds) || signedUrlMaxExpirySeconds < 1) {
-    throw new Error(`signedUrlMaxExpirySeconds must be a whole number of seconds >= 1, got ${opts.signedUrlMaxExpirySeconds}`);
+    throw new Error(
+      `signedUrlMaxExpirySeconds must be a whole number of seconds >= 1, got ${opts.signedUrlMaxExpirySeconds}`,
+    );
   }
   const quiet = opts.quiet ?? false;
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
@@ -136,7 +141,12 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   await rest.catalog.load();
   const store = new ObjectStore(db, fileRoot);
   const storage = new StorageApi(db, store, keys, { signedUrlMaxExpirySeconds });
-  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
+  const { server: tus, datastore } = createTusServer({
+    store,
+    keys,
+    expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000,
+    publicUrl,
+  });
   const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
   const functions = new FunctionsApi(
     keys,
@@ -169,6 +179,17 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     },
   );
   if (opts.webhooks?.enabled) webhooks.start();
+  const functionEnv = () => ({
+    SUPABASE_URL: url,
+    SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+  });
+  // Kept data may hold rows written before uploads were verified (or before their check ran).
+  const startSweep = dataDir
+    ? sweepUploads(functionEnv()).catch((e: unknown) => {
+        if (!quiet) console.error('[verify-upload] sweep failed:', e);
+      })
+    : Promise.resolve();
 
   let stopped: Promise<void> | undefined;
   return {
@@ -182,9 +203,11 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     query: (sql, params) => db.query(sql, params ?? []),
     realtime: { stats: () => realtime.stats(), flush: () => realtime.flush() },
     webhooks: { deliverNow: () => webhooks.runOnce() },
+    verifyUploads: () => sweepUploads(functionEnv()),
     stop: () =>
       (stopped ??= (async () => {
         clearInterval(sweep);
+        await startSweep;
         await webhooks.stop(); // first: an interrupted send is still recorded through REST
         await realtime.stop();
         await http.stop();

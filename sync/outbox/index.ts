@@ -23,6 +23,11 @@ export { createOutboxRunner, type OutboxRunner, type OutboxRunnerOptions } from 
 export { CHUNK_SIZE, RETRY_DELAYS, classifyTransferError, shouldRetryRequest } from './tus-upload';
 export { createOutboxUrlStorage } from './url-storage';
 
+/** The one message for an empty file (the content check in src/ says the same). */
+export function emptyFileMessage(name: string): string {
+  return `${name} is empty (0 bytes), so there is nothing to upload.`;
+}
+
 export interface EnqueueResult {
   entries: OutboxEntry[];
   /** Files refused before storing, with a message for the user. */
@@ -55,14 +60,20 @@ export function createUserOutbox(
     runner,
     async enqueue(files) {
       const sizes = files.map((f) => ({ name: f.name, size: f.file.size }));
-      const check = await checkDeviceStorage(sizes);
+      // An empty file is refused on every path, whatever the dialog checked (nothing to upload).
+      const empty = sizes.filter((s) => s.size === 0);
+      const check = await checkDeviceStorage(sizes.filter((s) => s.size > 0));
       const fits = new Set(check.accepted);
       const accepted = files.filter((_, index) => fits.has(sizes[index]!));
       const entries = accepted.length ? await enqueueFiles(db, userId, accepted) : [];
       runner.kick();
       let next = 0;
       const byIndex = sizes.map((size) => (fits.has(size) ? (entries[next++] ?? null) : null));
-      return { entries, byIndex, refused: check.rejected.map((r) => ({ name: r.file.name, message: r.message })) };
+      const refused = [
+        ...empty.map((s) => ({ name: s.name, message: emptyFileMessage(s.name) })),
+        ...check.rejected.map((r) => ({ name: r.file.name, message: r.message })),
+      ];
+      return { entries, byIndex, refused };
     },
     list: () => listEntries(db, userId),
     watch: (onChange) => watchEntries(db, userId, onChange),

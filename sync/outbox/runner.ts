@@ -3,8 +3,11 @@
  * Invariants: at most one transfer runs per runner; a file that fails on the server becomes
  * `error` and the runner moves on to the next file (spec §4); a file interrupted by the network
  * goes back to `pending` and the queue waits — it restarts on `online`, on tab focus, on start and
- * on a backoff timer (tus-js-client does not retry while offline); the content_items row is
- * written with the entry's fixed id before the entry is completed and its Blob dropped.
+ * on a backoff timer (tus-js-client does not retry while offline); once stored, the server checks
+ * the object's bytes (verify-upload): a refused file becomes `error` with the server's message and
+ * no row is written, a check that could not run sends the entry back to `pending`; the
+ * content_items row is written with the entry's fixed id before the entry is completed and its
+ * Blob dropped.
  */
 import type { FileReader as TusFileReader, HttpStack } from 'tus-js-client';
 import type { OutboxBackend } from './backend';
@@ -120,6 +123,21 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
     }
     const stored = await db.entries.get(entryId);
     if (!stored || stored.status !== 'uploading') return 'aborted';
+    let verdict: Awaited<ReturnType<OutboxBackend['verifyObject']>>;
+    try {
+      verdict = await backend.verifyObject(stored.objectPath);
+    } catch (error) {
+      await applyEvent(db, entryId, {
+        type: 'interrupt',
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return 'interrupted';
+    }
+    if (!verdict.ok) {
+      log(`the server refused ${stored.name}`, verdict.message);
+      await applyEvent(db, entryId, { type: 'fail', message: verdict.message });
+      return 'failed';
+    }
     try {
       await backend.writeContentItem(contentItemFromEntry(stored));
     } catch (error) {

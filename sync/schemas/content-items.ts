@@ -1,7 +1,8 @@
 /**
  * content_items schema (spec §3, §7). Invariants: id is client-generated (uuid) so an upload's
  * row insert is idempotent; file_path = `{artist id}/{timestamp}-{title}.{ext}` in bucket
- * `content`; indexes serve "my uploads, newest first" and "catalog, newest first"; local v0.
+ * `content`; indexes serve "my uploads, newest first" and "catalog, newest first".
+ * v1: the server-owned file_verified / file_check (optional; older documents stay valid).
  */
 import type { RxJsonSchema } from 'rxdb';
 import { SYNC_LOCAL_PROPERTIES } from '../local-fields';
@@ -10,7 +11,7 @@ import type { ContentItemDoc } from './types';
 
 export const contentItemSchema: RxJsonSchema<ContentItemDoc> = {
   title: 'content_items',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -28,6 +29,8 @@ export const contentItemSchema: RxJsonSchema<ContentItemDoc> = {
     unlock_date: nullableTimestampField,
     created_at: indexedTimestampField,
     updated_at: timestampField,
+    file_verified: { type: ['boolean', 'null'] },
+    file_check: { type: ['string', 'null'] },
     ...SYNC_LOCAL_PROPERTIES,
   },
   required: [

@@ -72,6 +72,10 @@ export interface ContentItemRow {
   unlock_date: string | null;
   created_at: string;
   updated_at: string;
+  /** Server-owned (20261128200000): the server verified the stored file's bytes; absent until pulled. */
+  file_verified?: boolean | null;
+  /** Server-owned: the server's note on the file (what was checked, or why it was refused). */
+  file_check?: string | null;
 }
 
 export type ProfileDoc = ProfileRow & SyncLocalFields;

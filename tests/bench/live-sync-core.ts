@@ -8,7 +8,6 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { putContentItem, type BucketDatabase } from '../../sync';
-import { withStoredObjects } from '../fixtures/content-items';
 
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,10 +50,23 @@ export interface Writer {
   artistId: string;
 }
 
-/** Stores `count` files of the artist through Storage; returns their paths, in order of use. */
+/**
+ * Stores `count` files of the artist through Storage; returns their paths, in order of use. Any
+ * bytes of the row's size do: B is the artist's other device, which reads the artist's own rows
+ * whether or not the server verified their files.
+ */
 async function storedFiles(writer: Writer, count: number, tag: string): Promise<string[]> {
-  const rows = Array.from({ length: count }, (_, i) => ({ file_path: `${writer.artistId}/${Date.now()}-${tag}-${i}.mp3`, ...FILE }));
-  return (await withStoredObjects(writer.client, rows)).map((r) => r.file_path);
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const path = `${writer.artistId}/${Date.now()}-${tag}-${i}.mp3`;
+    const bytes = new Uint8Array(FILE.file_size).fill(0x41);
+    const r = await writer.client.storage
+      .from('content')
+      .upload(path, new Blob([bytes], { type: FILE.file_type }), { contentType: FILE.file_type });
+    if (r.error) throw new Error(`storing ${path}: ${r.error.message}`);
+    paths.push(path);
+  }
+  return paths;
 }
 
 async function writeOne(writer: Writer, filePath: string, tag: string): Promise<{ id: string; at: number }> {

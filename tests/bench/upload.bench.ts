@@ -5,7 +5,7 @@
  *  2. outbox throughput ÷ one plain object PUT of the same bytes, same run (goal ≥ 0.8)
  */
 import { createArtistClient, withBackend } from '../integration/helpers/backend';
-import { metadataFor, nodeOutbox, outboxBackend, randomBytes, startUploadProxy } from '../integration/uploads/helpers';
+import { metadataFor, noiseWav, nodeOutbox, outboxBackend, startUploadProxy } from '../integration/uploads/helpers';
 import { BENCH_SMOKE, benchSize } from './smoke';
 
 // Smoke: two TUS chunks (6 MiB each), one run, figures not judged.
@@ -21,7 +21,7 @@ async function main() {
   const backend = await withBackend();
   const proxy = await startUploadProxy(backend.url);
   const artist = await createArtistClient(backend, 'bench-artist@example.com', 'secret123');
-  const bytes = randomBytes(SIZE, 42);
+  const bytes = noiseWav(SIZE, 42);
   const blob = new Blob([bytes as BlobPart], { type: 'audio/wav' });
   const file = (title: string) => ({ file: blob, name: `${title}.wav`, type: 'audio/wav', metadata: metadataFor(title) });
   const resumeRatios: number[] = [];

@@ -12,11 +12,12 @@ import { useManageContent } from './ManageContentDialogs';
 import { SimpleUploadModal, type SimpleUploadValues } from './SimpleUploadModal';
 import { signContentUrl, useBucketContent, useInitialSync } from './use-bucket-content';
 
-function toEnqueueFile(file: File, values: SimpleUploadValues): EnqueueFile {
+/** `type`: what the content check found the bytes to be (storage, the row and the server agree on it). */
+function toEnqueueFile(file: File, values: SimpleUploadValues, type: string): EnqueueFile {
   return {
     file,
     name: file.name,
-    type: file.type,
+    type,
     metadata: {
       title: values.title.trim(),
       album: values.album,
@@ -53,9 +54,9 @@ export function ArtistBucket({ viewer, artistId }: { viewer: BucketViewer; artis
       ? signContentUrl(item.downloadUrl, purpose === 'download' ? item.name : undefined)
       : Promise.resolve(null);
 
-  const submitSimple = async (files: File[], values: SimpleUploadValues) => {
+  const submitSimple = async (files: File[], values: SimpleUploadValues, types: string[]) => {
     if (!outbox) return;
-    const result = await outbox.enqueue(files.map((file) => toEnqueueFile(file, values)));
+    const result = await outbox.enqueue(files.map((file, i) => toEnqueueFile(file, values, types[i] ?? file.type)));
     if (result.refused.length > 0) throw new Error(result.refused.map((r) => r.message).join(' '));
   };
 

@@ -5,7 +5,14 @@ import { useForm } from '@mantine/form';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMegabytes } from '../../lib/format';
-import { FileErrorList, isAcceptedFile, rejectionMessage, SIMPLE_ACCEPT, SIMPLE_TYPES_LABEL } from '../uploads';
+import {
+  checkUploadFiles,
+  FileErrorList,
+  isAcceptedFile,
+  rejectionMessage,
+  SIMPLE_ACCEPT,
+  SIMPLE_TYPES_LABEL,
+} from '../uploads';
 
 export interface SimpleUploadValues {
   title: string;
@@ -21,7 +28,8 @@ export interface SimpleUploadValues {
 interface SimpleUploadModalProps {
   opened: boolean;
   onClose: () => void;
-  onSubmit: (files: File[], values: SimpleUploadValues) => Promise<void> | void;
+  /** `types[i]`: what the bytes of `files[i]` are (the content check's MIME type), not the browser's guess. */
+  onSubmit: (files: File[], values: SimpleUploadValues, types: string[]) => Promise<void> | void;
   /** The demo's simulated upload time (spec §9: 2 s); 0 for real uploads. */
   delayMs?: number;
 }
@@ -34,9 +42,10 @@ function validateFile(file: File) {
 
 /** The bucket's simple upload modal, artist only (spec §2, §4, §5). */
 export function SimpleUploadModal({ opened, onClose, onSubmit, delayMs = 0 }: SimpleUploadModalProps) {
-  const [files, setFiles] = useState<File[]>([]);
+  const [files, setFiles] = useState<{ file: File; mime: string }[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [checking, setChecking] = useState(false);
   const form = useForm<SimpleUploadValues>({
     initialValues: { title: '', album: '', releaseDate: '', description: '', isPublic: true, unlockDate: '' },
     validate: { title: (value) => (value.trim() ? null : 'Title is required') },
@@ -45,12 +54,29 @@ export function SimpleUploadModal({ opened, onClose, onSubmit, delayMs = 0 }: Si
   const handleReject = (rejections: FileRejection[]) =>
     setErrors(rejections.map((r) => rejectionMessage(r.file.name, r.errors[0]?.code ?? '', SIMPLE_TYPES_LABEL)));
 
+  // The same content check as the Upload Manager: a refused file gets a message and is not added.
+  const addFiles = async (dropped: File[]) => {
+    setErrors([]);
+    setChecking(true);
+    try {
+      const checked = await checkUploadFiles(dropped);
+      setErrors(checked.refused);
+      setFiles((current) => [...current, ...checked.accepted.map((a) => ({ file: a.file, mime: a.content.mime }))]);
+    } finally {
+      setChecking(false);
+    }
+  };
+
   const submit = form.onSubmit(async (values) => {
     if (files.length === 0 || uploading) return;
     setUploading(true);
     try {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await onSubmit(files, { ...values, unlockDate: values.isPublic ? '' : values.unlockDate });
+      await onSubmit(
+        files.map((f) => f.file),
+        { ...values, unlockDate: values.isPublic ? '' : values.unlockDate },
+        files.map((f) => f.mime),
+      );
       setFiles([]);
       form.reset();
       onClose();
@@ -61,20 +87,17 @@ export function SimpleUploadModal({ opened, onClose, onSubmit, delayMs = 0 }: Si
     }
   });
 
-  const disabled = files.length === 0 || !form.values.title.trim() || uploading;
+  const disabled = files.length === 0 || !form.values.title.trim() || uploading || checking;
   return (
     <Modal opened={opened} onClose={onClose} title="Upload to Bucket" centered size="md">
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Dropzone
-            onDrop={(dropped) => {
-              setErrors([]);
-              setFiles((current) => [...current, ...dropped]);
-            }}
+            onDrop={(dropped) => void addFiles(dropped)}
             onReject={handleReject}
             accept={SIMPLE_ACCEPT}
             validator={validateFile}
-            disabled={uploading}
+            disabled={uploading || checking}
           >
             <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
               <IconUpload size={32} stroke={1.5} />
@@ -87,7 +110,12 @@ export function SimpleUploadModal({ opened, onClose, onSubmit, delayMs = 0 }: Si
             </Group>
           </Dropzone>
           <FileErrorList errors={errors} />
-          {files.map((file, index) => (
+          {checking ? (
+            <Text size="sm" c="dimmed" role="status">
+              Checking files...
+            </Text>
+          ) : null}
+          {files.map(({ file }, index) => (
             <Group key={`${file.name}-${index}`} justify="space-between" wrap="nowrap">
               <Text size="sm" truncate>
                 {file.name}{' '}

@@ -35,6 +35,10 @@ export interface ManagedContent {
   /** 'dirty' = a local change waiting to sync; 'rejected' = the server refused it (syncError says why). */
   syncState: 'clean' | 'dirty' | 'rejected';
   syncError: string | null;
+  /** The server's check of the stored file: 'verified', 'refused' (fileNote says why), 'waiting'
+   * (the server has not verified it yet), or 'unknown' (not pulled since it was written). */
+  fileCheck: 'verified' | 'refused' | 'waiting' | 'unknown';
+  fileNote: string | null;
 }
 
 /** Spec §4 demo upload: audio, image or document from the file's MIME type. */

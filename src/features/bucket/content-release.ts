@@ -15,9 +15,17 @@ export const TIER_LABELS: Record<ContentTier, string> = {
   tier3: 'Tier 3',
 };
 
-/** "Draft", "Scheduled 12/03/26" (the time is in `unlockLine`) or "Released". */
-export function releaseLabel(item: ReleaseFields, now = Date.now()): string {
+/**
+ * "Draft", "Scheduled 12/03/26" (the time is in `unlockLine`), "Released", or "Not released" when
+ * fans cannot have it although it is due: the server refused the row, or has not verified its file.
+ */
+export function releaseLabel(
+  item: ReleaseFields,
+  now = Date.now(),
+  blocked: { rejected?: boolean; unverified?: boolean } = {},
+): string {
   const state = releaseStateOf(item, now);
+  if (state === 'released' && (blocked.rejected || blocked.unverified)) return 'Not released';
   if (state === 'scheduled' && item.unlock_date) return `Scheduled ${formatDate(item.unlock_date)}`;
   return state === 'draft' ? 'Draft' : 'Released';
 }

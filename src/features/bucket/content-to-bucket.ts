@@ -22,6 +22,14 @@ export interface ContentRowLike {
   description?: string | null;
   sync_state?: ManagedContent['syncState'];
   sync_error?: { message: string } | null;
+  file_verified?: boolean | null;
+  file_check?: string | null;
+}
+
+function fileCheckOf(row: ContentRowLike): ManagedContent['fileCheck'] {
+  if (row.file_verified === true) return 'verified';
+  if (row.file_verified !== false) return 'unknown';
+  return row.file_check ? 'refused' : 'waiting';
 }
 
 function managedOf(row: ContentRowLike): ManagedContent | undefined {
@@ -33,6 +41,8 @@ function managedOf(row: ContentRowLike): ManagedContent | undefined {
     unlockDate: row.unlock_date,
     syncState: row.sync_state ?? 'clean',
     syncError: row.sync_state === 'rejected' ? (row.sync_error?.message ?? 'Refused by the server') : null,
+    fileCheck: fileCheckOf(row),
+    fileNote: row.file_verified === false ? (row.file_check ?? null) : null,
   };
 }
 

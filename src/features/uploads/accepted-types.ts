@@ -30,7 +30,7 @@ export const MANAGER_ACCEPT: Record<string, string[]> = {
 /** Simple upload modal: audio, image, video, pdf, txt and md. */
 export const SIMPLE_ACCEPT: Record<string, string[]> = {
   'audio/*': ['.mp3', '.wav', '.flac', '.m4a', '.aac', '.ogg', '.oga', '.opus', '.aiff', '.aif', '.webm'],
-  'image/*': ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif', '.svg', '.heic'],
+  'image/*': ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif', '.heic'],
   'video/*': ['.mp4', '.mov', '.avi', '.webm', '.mkv', '.m4v'],
   'application/pdf': ['.pdf'],
   'text/plain': ['.txt'],

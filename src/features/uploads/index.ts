@@ -8,4 +8,5 @@ export { UploadStatusLine } from './components/UploadStatusLine';
 export { FileErrorList } from './components/FileErrorList';
 export { useUploadOutbox, type UploadOutboxState } from './use-upload-outbox';
 export { setContentItemWriter, stopOutbox } from './outbox-wiring';
+export { checkUploadFiles } from './sniff/check-files';
 export { isAcceptedFile, SIMPLE_ACCEPT, SIMPLE_TYPES_LABEL, rejectionMessage } from './accepted-types';

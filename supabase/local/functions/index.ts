@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleRegisterApp, type FunctionEnv } from '../../functions/register-app/handler';
+import { handleVerifyUpload } from '../../functions/verify-upload/handler';
 import { JSON_BODY_LIMIT, readBody, sendJson, header } from '../http/util';
 import { JwtError, tokenFromHeaders, type JwtKeys } from '../auth/jwt';
 
@@ -18,6 +19,7 @@ type Handler = (req: Request, env: FunctionEnv) => Promise<Response>;
 
 const FUNCTIONS: Record<string, Handler> = {
   'register-app': handleRegisterApp,
+  'verify-upload': handleVerifyUpload,
 };
 
 export class FunctionsApi {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../../fixtures/content-items';
+import { withStoredObjects } from '../../fixtures/stored-objects';
 
 type Actor = { client: SupabaseClient; user: User };
 type Directory = { followers: number; plays: number; items: number; genres: string[] };
@@ -189,6 +189,10 @@ describe('artist directory: figures that mean something', () => {
     const readers = [
       'private.artist_directory_due_items(uuid)', 'private.artist_directory_genres(uuid)', 'private.sync_release_due()',
       'private.accepted_content_type(text)', 'private.content_object_facts(text)',
+      // the server's file check (20261128200000): computed in the caller's writes (answers only
+      // facts of that row's own object) and the storage policies' pin of objects under live rows
+      'private.content_file_verified(text,bigint,text)', 'private.content_file_note(text)',
+      'private.content_object_pinned(text)',
       // the MediaID API's helpers called in the caller's own statements: the app-token refusal of the
       // sync RPCs, an app's public name and scopes for the grant guard, a server-made webhook secret
       'private.refuse_app_token()', 'private.app_registration(text)', 'private.new_webhook_secret()',

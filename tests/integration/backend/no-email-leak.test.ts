@@ -13,6 +13,11 @@ import { buildCompletedProfile } from '../../../src/features/mediaid/build-media
 import { NAME_IS_EMAIL, UNNAMED_ARTIST } from '../../../src/lib/artist-identity';
 import { createUserClient, serviceClient, withBackend, type LocalBackend } from '../helpers/backend';
 import { AttackLog } from './rls-attack-helpers';
+import { storeVerifiedObject } from '../../fixtures/stored-objects';
+import { mp3File } from '../../fixtures/media-samples';
+
+/** The size of storeVerifiedObject's default MP3. */
+const SAMPLE_MP3_SIZE = mp3File(12).length;
 
 type Actor = { client: SupabaseClient; user: User };
 const SYNC_PULL_COLLECTIONS = [
@@ -97,17 +102,14 @@ describe('no e-mail leaves its owner', () => {
       title: `Track ${id.slice(0, 4)}`,
       file_path: `${who.user.id}/${id}.mp3`,
       file_type: 'audio/mpeg',
-      file_size: 'ID3 audio'.length,
+      file_size: SAMPLE_MP3_SIZE,
       metadata: { genre: 'Electronic' },
       subscription_tier_required: 'free',
       ...extra,
     });
     // Each row names a stored object (the server refuses rows without their file).
     for (const id of [itemIds.open, itemIds.tier3, itemIds.soon]) {
-      const stored = await artist.client.storage
-        .from('content')
-        .upload(`${artist.user.id}/${id}.mp3`, Buffer.from('ID3 audio'), { contentType: 'audio/mpeg' });
-      expect(stored.error).toBeNull();
+      await storeVerifiedObject(artist.client, `${artist.user.id}/${id}.mp3`);
     }
     const early = await artist.client.from('content_items').insert(item(itemIds.open, artist, { is_public: true }));
     expect(early.error).toMatchObject({ code: '23514', message: 'Choose your artist name before publishing' });
@@ -133,10 +135,7 @@ describe('no e-mail leaves its owner', () => {
     ).toBeNull();
 
     // An account made before names existed, whose items the service published: the placeholder.
-    const quietFile = await unnamed.client.storage
-      .from('content')
-      .upload(`${unnamed.user.id}/${itemIds.quiet}.mp3`, Buffer.from('ID3 audio'), { contentType: 'audio/mpeg' });
-    expect(quietFile.error).toBeNull();
+    await storeVerifiedObject(unnamed.client, `${unnamed.user.id}/${itemIds.quiet}.mp3`);
     expect(
       (
         await serviceClient(backend)
@@ -365,13 +364,10 @@ describe('no e-mail leaves its owner', () => {
       title: 'Draft',
       file_path: `${unnamed.user.id}/d.mp3`,
       file_type: 'audio/mpeg',
-      file_size: 'ID3 audio'.length,
+      file_size: SAMPLE_MP3_SIZE,
       is_public: false,
     };
-    const draftFile = await unnamed.client.storage
-      .from('content')
-      .upload(draft.file_path, Buffer.from('ID3 audio'), { contentType: 'audio/mpeg' });
-    expect(draftFile.error).toBeNull();
+    await storeVerifiedObject(unnamed.client, draft.file_path);
     expect((await unnamed.client.from('content_items').insert(draft)).error).toBeNull();
     const release = await unnamed.client.from('content_items').update({ is_public: true }).eq('id', draft.id).select();
     expect(release.error).toMatchObject({ code: '23514', message: 'Choose your artist name before publishing' });

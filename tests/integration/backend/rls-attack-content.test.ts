@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { anonClient, createArtistClient, createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../../fixtures/content-items';
+import { storeVerifiedObject, withStoredObjects } from '../../fixtures/stored-objects';
 import { AttackLog, pushAttack } from './rls-attack-helpers';
 
 type Actor = { client: SupabaseClient; user: User; accessToken: string };
@@ -23,14 +23,19 @@ const log = new AttackLog('RLS attack suite (content)');
 // free/tier1/tier3: released (public) at that tier; draft: free but not released (unlock date ahead)
 const ids = { free: crypto.randomUUID(), tier1: crypto.randomUUID(), tier3: crypto.randomUUID(), draft: crypto.randomUUID() };
 const path = (k: keyof typeof ids) => `${artist.user.id}/${k}.mp3`;
-const bytes = (k: keyof typeof ids) => `bytes of ${k}`;
+// Real MP3s the server verified (only verified files are ever released), one length per item.
+const stored = {} as Record<keyof typeof ids, Uint8Array>;
+const bytes = (k: keyof typeof ids) => stored[k];
 
 async function visibleIds(c: SupabaseClient): Promise<string[]> {
   const r = await c.from('content_items').select('id').eq('artist_id', artist.user.id);
   expect(r.error).toBeNull();
   return (r.data ?? []).map((x) => x.id as string).sort();
 }
-const download = async (c: SupabaseClient, p: string) => (await c.storage.from('content').download(p)).data?.text();
+const download = async (c: SupabaseClient, p: string) => {
+  const data = (await c.storage.from('content').download(p)).data;
+  return data ? new Uint8Array(await data.arrayBuffer()) : undefined;
+};
 
 beforeAll(async () => {
   backend = await withBackend();
@@ -46,11 +51,10 @@ beforeAll(async () => {
   const later = new Date(Date.now() + 86_400_000).toISOString();
   rows.push({ ...rows[0]!, id: ids.draft, title: 'Song draft', file_path: path('draft'), is_public: false, unlock_date: later });
   // Objects first, as the outbox does: a row must name a stored object of its size (upload checks).
-  for (const k of Object.keys(ids) as (keyof typeof ids)[]) {
-    const up = await artist.client.storage.from('content').upload(path(k), Buffer.from(bytes(k)), { contentType: 'audio/mpeg' });
-    expect(up.error).toBeNull();
+  for (const [i, k] of (Object.keys(ids) as (keyof typeof ids)[]).entries()) {
+    stored[k] = await storeVerifiedObject(artist.client, path(k), 'audio/mpeg', i);
   }
-  const sized = rows.map((r) => ({ ...r, file_size: Buffer.byteLength(bytes((Object.keys(ids) as (keyof typeof ids)[]).find((k) => ids[k] === r.id)!)) }));
+  const sized = rows.map((r) => ({ ...r, file_size: bytes((Object.keys(ids) as (keyof typeof ids)[]).find((k) => ids[k] === r.id)!).length }));
   expect((await artist.client.from('content_items').insert(sized)).error).toBeNull();
   const follow = await follower.client.from('subscriptions').insert({ fan_id: follower.user.id, artist_id: artist.user.id, artist_name: 'Artist' });
   expect(follow.error).toBeNull();
@@ -70,11 +74,11 @@ describe('tier gating', () => {
     expect(await visibleIds(stranger.client)).toEqual([ids.free]);
     expect(await visibleIds(follower.client)).toEqual([ids.free]);
     expect(await visibleIds(patron.client)).toEqual([ids.free, ids.tier1].sort());
-    expect(await download(patron.client, path('tier1'))).toBe(bytes('tier1'));
-    expect(await download(follower.client, path('free'))).toBe(bytes('free'));
-    expect(await download(stranger.client, path('free'))).toBe(bytes('free'));
-    expect(await download(artist.client, path('tier3'))).toBe(bytes('tier3'));
-    expect(await download(artist.client, path('draft'))).toBe(bytes('draft'));
+    expect(await download(patron.client, path('tier1'))).toEqual(bytes('tier1'));
+    expect(await download(follower.client, path('free'))).toEqual(bytes('free'));
+    expect(await download(stranger.client, path('free'))).toEqual(bytes('free'));
+    expect(await download(artist.client, path('tier3'))).toEqual(bytes('tier3'));
+    expect(await download(artist.client, path('draft'))).toEqual(bytes('draft'));
   });
 
   it('below the tier: no row, no object, no signed URL, no raw GET', async () => {
@@ -129,10 +133,10 @@ describe('tier gating', () => {
 
   it('an unlock date passing or a tier rising opens the item; a soft-deleted item closes its object', async () => {
     await backend.query("update public.content_items set unlock_date = now() - interval '1 minute' where id = $1", [ids.draft]);
-    expect(await download(stranger.client, path('draft'))).toBe(bytes('draft'));
+    expect(await download(stranger.client, path('draft'))).toEqual(bytes('draft'));
     await backend.query("update public.subscriptions set tier = 'tier3', price = 20 where fan_id = $1", [follower.user.id]);
     expect(await visibleIds(follower.client)).toEqual(Object.values(ids).sort());
-    expect(await download(follower.client, path('tier3'))).toBe(bytes('tier3'));
+    expect(await download(follower.client, path('tier3'))).toEqual(bytes('tier3'));
     await backend.query('update public.content_items set _deleted = true where id = $1', [ids.draft]);
     await log.refused('stranger downloads a deleted item', () => stranger.client.storage.from('content').download(path('draft')));
   });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { anonClient, createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
+import { storeVerifiedObject } from '../../fixtures/stored-objects';
 
 type Actor = { client: SupabaseClient; user: User; accessToken: string };
 let backend: LocalBackend;
@@ -14,6 +15,9 @@ let B: Actor;
 let anon: SupabaseClient;
 let privateContentId: string;
 let publicContentId: string;
+let secretBytes: Uint8Array;
+let publicBytes: Uint8Array;
+const bytesOf = async (blob: Blob | null | undefined) => (blob ? new Uint8Array(await blob.arrayBuffer()) : undefined);
 const objectPath = () => `${A.user.id}/secret.mp3`;
 let attempts = 0;
 
@@ -51,12 +55,13 @@ beforeAll(async () => {
   privateContentId = crypto.randomUUID();
   publicContentId = crypto.randomUUID();
   // Objects first, as the outbox does: a row must name a stored object of its size (upload checks).
-  expect((await A.client.storage.from('content').upload(objectPath(), Buffer.from('top secret'), { contentType: 'audio/mpeg' })).error).toBeNull();
-  expect((await A.client.storage.from('content').upload(`${A.user.id}/public.mp3`, Buffer.from('hello'), { contentType: 'audio/mpeg' })).error).toBeNull();
+  // Real MP3s the server verified: only verified files are ever released (issue 38 item 7).
+  secretBytes = await storeVerifiedObject(A.client, objectPath(), 'audio/mpeg', 1);
+  publicBytes = await storeVerifiedObject(A.client, `${A.user.id}/public.mp3`, 'audio/mpeg', 2);
   const base = { artist_id: A.user.id, file_type: 'audio/mpeg' };
   const e1 = await A.client.from('content_items').insert([
-    { ...base, id: privateContentId, title: 'Private', file_path: objectPath(), file_size: 10, is_public: false, unlock_date: new Date(Date.now() + 86_400_000).toISOString() },
-    { ...base, id: publicContentId, title: 'Public', file_path: `${A.user.id}/public.mp3`, file_size: 5, is_public: true },
+    { ...base, id: privateContentId, title: 'Private', file_path: objectPath(), file_size: secretBytes.length, is_public: false, unlock_date: new Date(Date.now() + 86_400_000).toISOString() },
+    { ...base, id: publicContentId, title: 'Public', file_path: `${A.user.id}/public.mp3`, file_size: publicBytes.length, is_public: true },
   ]);
   expect(e1.error).toBeNull();
 });
@@ -150,7 +155,7 @@ describe('RLS attack suite', () => {
       return { error: r.ok ? null : r.status, data: r.ok ? await r.text() : null };
     });
     // ...but the public, unlocked object is downloadable by another signed-in user
-    expect(await (await sb.download(`${A.user.id}/public.mp3`)).data?.text()).toBe('hello');
+    expect(await bytesOf((await sb.download(`${A.user.id}/public.mp3`)).data)).toEqual(publicBytes);
 
     // anon
     const an = anon;
@@ -173,7 +178,7 @@ describe('RLS attack suite', () => {
     expect(attempts).toBeGreaterThanOrEqual(40);
     // A still has full access to its own data
     expect((await A.client.from('media_ids').select('interests').eq('id', aFan).single()).data).toEqual({ interests: ['secret'] });
-    expect(await (await A.client.storage.from('content').download(objectPath())).data?.text()).toBe('top secret');
+    expect(await bytesOf((await A.client.storage.from('content').download(objectPath())).data)).toEqual(secretBytes);
   });
 
   it('unlocked content becomes readable to others; locked stays hidden', async () => {
@@ -181,7 +186,7 @@ describe('RLS attack suite', () => {
     await backend.query("update content_items set unlock_date = now() - interval '1 minute' where id = $1", [privateContentId]);
     const now = await B.client.from('content_items').select('id').eq('id', privateContentId);
     expect(now.data).toEqual([{ id: privateContentId }]);
-    expect(await (await B.client.storage.from('content').download(objectPath())).data?.text()).toBe('top secret');
+    expect(await bytesOf((await B.client.storage.from('content').download(objectPath())).data)).toEqual(secretBytes);
     await backend.query("update content_items set _deleted = true where id = $1", [privateContentId]);
     await refused('B downloads object of a deleted item', () => B.client.storage.from('content').download(objectPath()));
   });

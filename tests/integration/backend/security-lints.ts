@@ -100,6 +100,12 @@ export const LINTS: Record<string, string> = {
     select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where ${EXPOSED} and has_function_privilege('anon', p.oid, 'EXECUTE')`,
+  // House rule (docs/architecture.md): a security-definer function resolves every name itself.
+  bucket_definer_search_path_not_empty: `
+    select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where p.prosecdef and n.nspname not in (${SYSTEM_SCHEMAS}) and n.nspname not like 'pg_temp%' and ${NOT_EXTENSION('p.oid')}
+      and not ('search_path=""' = any (coalesce(p.proconfig, '{}')))`,
   bucket_api_hard_delete: `
     select n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where c.relkind = 'r' and ${EXPOSED} and has_table_privilege('authenticated', c.oid, 'DELETE,TRUNCATE')`,

@@ -17,6 +17,7 @@ import {
   withBackend,
   type LocalBackend,
 } from '../helpers/backend';
+import { storeVerifiedObject } from '../../fixtures/stored-objects';
 
 let backend: LocalBackend;
 let artist: { client: SupabaseClient; id: string };
@@ -53,12 +54,10 @@ beforeAll(async () => {
     ['tier2', 'tier2', true],
     ['draft', 'tier1', false],
   ];
-  for (const [name, tier, isPublic] of specs) {
+  for (const [index, [name, tier, isPublic]] of specs.entries()) {
     const path = `${artist.id}/1-${name}.wav`;
-    const up = await artist.client.storage
-      .from('content')
-      .upload(path, new Blob([`bytes of ${name}`], { type: 'audio/wav' }), { upsert: false });
-    expect(up.error).toBeNull();
+    // A real WAV the server verified: only verified files are ever released (issue 38 item 7).
+    const bytes = await storeVerifiedObject(artist.client, path, 'audio/wav', index);
     const row = await artist.client
       .from('content_items')
       .insert({
@@ -66,7 +65,7 @@ beforeAll(async () => {
         title: name,
         file_path: path,
         file_type: 'audio/wav',
-        file_size: `bytes of ${name}`.length,
+        file_size: bytes.length,
         is_public: isPublic,
         subscription_tier_required: tier,
         description: 'private notes',
@@ -122,7 +121,7 @@ describe('content access matches the one rule, row and object', () => {
       headers: { apikey: backend.anonKey, authorization: `Bearer ${token}` },
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(await res.text()).not.toContain('bytes of tier2');
+    expect(await res.text()).not.toContain('RIFF');
   });
 
   it('a lower-tier follower sees the locked item in followed_content with public fields only', async () => {

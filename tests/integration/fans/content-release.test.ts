@@ -12,7 +12,7 @@ import { followArtist, putContentItem } from '../../../sync';
 import { publishChange, unpublishChange } from '../../../sync/content/release-state';
 import { deleteContentItem, editContentItem } from '../../../sync/writes/edit-content-item';
 import { createArtistClient, uniqueEmail } from '../helpers/backend';
-import { withStoredObjects } from '../../fixtures/content-items';
+import { withStoredObjects } from '../../fixtures/stored-objects';
 import { openDevice, signUp, useDeviceSuite, waitFor, type Device } from '../sync/devices';
 import { liveDevicesOf } from '../sync/live-helpers';
 
@@ -145,7 +145,7 @@ describe('release states reach followers', () => {
     expect(all.find((r) => r.id === id)).toMatchObject({ _deleted: true, title: '' });
   });
 
-  it('a tier raise locks the item for a follower on a lower tier; a scheduled item is an upcoming locked drop', async () => {
+  it('a tier raise locks the item for a follower on a lower tier; a scheduled item stays the artist’s until its date', async () => {
     const artist = await artistDevice();
     const fan = await followingFan(artist.userId);
     const id = await upload(artist, 'Tiered', { is_public: true });
@@ -156,9 +156,9 @@ describe('release states reach followers', () => {
 
     const unlockDate = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const later = await upload(artist, 'Next Week', { unlock_date: unlockDate });
-    const scheduled = await fanRow(fan, later);
-    expect(scheduled).toMatchObject({ title: 'Next Week', locked: true, file_path: null });
-    expect(Date.parse(String(scheduled?.unlock_date))).toBe(Date.parse(unlockDate));
+    // Unreleased work is the artist's own (issue 38 item 8): no title, no locked card, no row at all.
+    expect(await fanRow(fan, later)).toBeNull();
+    expect((await pull(fan.client)).find((r) => r.id === later)).toBeUndefined();
     // Not released yet: not counted as a release.
     expect(await directoryItems(fan.client, artist.userId)).toBe(1);
   });

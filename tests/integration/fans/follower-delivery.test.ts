@@ -35,9 +35,10 @@ async function publish(
   // the file first, as an upload stores it (tests/fixtures/content-items.ts)
   await suite.backend.query(storedObjectsSql([{ path: `${artistId}/${title}.mp3`, size: 1000, mimetype: 'audio/mpeg' }]));
   const { rows } = await suite.backend.query(
+    // As the database owner, vouching for the file (file_verified): what verify-upload records.
     `insert into public.content_items (artist_id, title, file_path, file_type, file_size, is_public,
-       subscription_tier_required, unlock_date, description)
-     values ($1::uuid, $2, $1::text || '/' || $2 || '.mp3', 'audio/mpeg', 1000, $3, $4, $5, 'secret liner notes')
+       subscription_tier_required, unlock_date, description, file_verified)
+     values ($1::uuid, $2, $1::text || '/' || $2 || '.mp3', 'audio/mpeg', 1000, $3, $4, $5, 'secret liner notes', true)
      returning id`,
     [artistId, title, opts.isPublic ?? false, opts.tier ?? 'free', opts.unlockDate ?? null],
   );
@@ -79,14 +80,15 @@ describe('followed artists reach the fan through sync', () => {
     });
   });
 
-  it('an unlock date passing delivers the item unlocked, with no write to it', async () => {
+  it('a scheduled item is not delivered before its date; its date passing delivers it unlocked, with no write to it', async () => {
     const artistId = await artist();
     const fan = await fanDevice();
     await followArtist(fan.engine.db, { fanId: fan.userId, artistId, artistName: 'Timed' });
     // Far enough ahead that the first delivery lands before it on a loaded machine.
     const unlockAt = Date.now() + 8_000;
     const id = await publish(artistId, 'Timed Drop', { tier: 'free', unlockDate: new Date(unlockAt).toISOString() });
-    expect((await delivered(fan)).get(id)).toMatchObject({ locked: true, file_path: null });
+    // Unreleased work is the artist's own (issue 38 item 8): not even its title reaches followers.
+    expect((await delivered(fan)).has(id)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, unlockAt - Date.now()) + 300));
     expect((await delivered(fan)).get(id)).toMatchObject({ locked: false, file_path: `${artistId}/Timed Drop.mp3` });
   });

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { seedSampleFan, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../../fixtures/content-items';
+import { withStoredObjects } from '../../fixtures/stored-objects';
 import { closeAll, rtAnon } from '../realtime/helpers';
 import { appClient, appToken, grant, person, registerApp, type Actor } from './helpers';
 

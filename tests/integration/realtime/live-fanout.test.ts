@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../../fixtures/content-items';
+import { withStoredObjects } from '../../fixtures/stored-objects';
 import { closeAll, rtUser } from './helpers';
 
 const SOCKETS = 1_000;
@@ -123,7 +123,7 @@ describe('one drop to 1,000 followers’ sockets', () => {
     const t1 = performance.now();
     const drop = await artist.client
       .from('content_items')
-      .insert({ artist_id: artist.user.id, title: 'To everyone', ...everyone! });
+      .insert({ artist_id: artist.user.id, title: 'To everyone', is_public: true, ...everyone! });
     expect(drop.error).toBeNull();
     const until = Date.now() + 20_000;
     while (idle.some((s) => s.changed === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));

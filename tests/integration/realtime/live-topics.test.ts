@@ -10,7 +10,7 @@ import { SignJWT } from 'jose';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../sync';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { withStoredObjects } from '../../fixtures/content-items';
+import { withStoredObjects } from '../../fixtures/stored-objects';
 import { closeAll, rtAnon, rtUser } from './helpers';
 
 let backend: LocalBackend;
@@ -190,13 +190,15 @@ describe('live topics: the senders', () => {
     );
     expect(rows.filter((row) => row.per_row)).toEqual([]);
     const tables = [...new Set(rows.map((row) => String(row.tbl)))].sort();
-    // The app's pulled collections, but followed_content: a view fed by content_items and subscriptions.
+    // The app's pulled collections, but followed_content: a view fed by content_previews (released
+    // items only: its triggers tell followers) and subscriptions.
     const pulled = COLLECTION_NAMES.filter((name) => COLLECTIONS[name].replication.pull && name !== 'followed_content');
-    expect(tables).toEqual([...pulled].sort());
+    expect(tables).toEqual([...pulled, 'content_previews'].sort());
     for (const table of tables) {
       const own = rows.filter((row) => row.tbl === table);
       expect(own.map((row) => row.tgname).sort()).toEqual(['live_changed_insert', 'live_changed_update']);
-      for (const row of own) expect(String(row.args)).toContain(`"${table}"`);
+      const collection = table === 'content_previews' ? 'followed_content' : table;
+      for (const row of own) expect(String(row.args)).toContain(`"${collection}"`);
     }
   });
 });
@@ -222,6 +224,7 @@ describe('live topics: what the database sends', () => {
       artist_id: r.id,
       title: `Drop ${i}`,
       file_path: `${r.id}/drop-${i}.mp3`,
+      is_public: true,
     }));
     const { error } = await r.client.from('content_items').insert(await withStoredObjects(r.client, rows));
     expect(error).toBeNull();
@@ -286,7 +289,9 @@ describe('live topics: what the database sends', () => {
     const r = await artist();
     await follow(f.client, f.id, r.id);
     await backend.query(
-      `insert into public.content_items (artist_id, title, file_path) values ($1::uuid, 'T', $1::text || '/t.mp3')`,
+      // a released item (as the database owner, vouching for its file): its followers see the name
+      `insert into public.content_items (artist_id, title, file_path, is_public, file_verified)
+       values ($1::uuid, 'T', $1::text || '/t.mp3', true, true)`,
       [r.id],
     );
     expect(

@@ -160,6 +160,31 @@ export function randomBytes(size: number, seed = 1): Uint8Array {
   return bytes;
 }
 
+/**
+ * A real WAV of exactly `size` bytes (>= 45): 8-bit PCM mono at 8 kHz whose samples are
+ * `randomBytes` — white noise, decodable by any player, and incompressible like `randomBytes`.
+ * The server's upload check (verify-upload) accepts it as audio/wav.
+ */
+export function noiseWav(size: number, seed = 1): Uint8Array {
+  const data = size - 44;
+  const b = Buffer.alloc(size);
+  b.write('RIFF', 0, 'ascii');
+  b.writeUInt32LE(36 + data, 4);
+  b.write('WAVE', 8, 'ascii');
+  b.write('fmt ', 12, 'ascii');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20); // PCM
+  b.writeUInt16LE(1, 22); // mono
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28); // byte rate
+  b.writeUInt16LE(1, 32); // block align
+  b.writeUInt16LE(8, 34); // bits per sample
+  b.write('data', 36, 'ascii');
+  b.writeUInt32LE(data, 40);
+  b.set(randomBytes(data, seed), 44);
+  return new Uint8Array(b);
+}
+
 export function metadataFor(title: string, overrides: Record<string, unknown> = {}) {
   return {
     title,

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArtistClient, createUserClient, serviceClient, withBackend, type LocalBackend } from '../helpers/backend';
+import {
+  createArtistClient,
+  createUserClient,
+  serviceClient,
+  withBackend,
+  type LocalBackend,
+} from '../helpers/backend';
 import { CHUNK_SIZE, contentItemFromEntry, type OutboxEntry } from '../../../sync/outbox';
-import { metadataFor, nodeOutbox, outboxBackend, randomBytes, startUploadProxy, type UploadProxy } from './helpers';
+import { metadataFor, noiseWav, nodeOutbox, outboxBackend, startUploadProxy, type UploadProxy } from './helpers';
 
 let backend: LocalBackend;
 let proxy: UploadProxy;
@@ -30,7 +36,12 @@ function sha(bytes: Uint8Array): string {
 }
 
 function file(name: string, bytes: Uint8Array, title = name.replace(/\.\w+$/, '')) {
-  return { file: new Blob([bytes as BlobPart], { type: 'audio/mpeg' }), name, type: 'audio/mpeg', metadata: metadataFor(title) };
+  return {
+    file: new Blob([bytes as BlobPart], { type: 'audio/wav' }),
+    name,
+    type: 'audio/wav',
+    metadata: metadataFor(title),
+  };
 }
 
 async function rowsFor(entry: OutboxEntry) {
@@ -42,7 +53,7 @@ describe('upload outbox against the local backend', () => {
   it('three files, the second fails on the server: first and third complete, the second errors and retries', async () => {
     const backendApi = outboxBackend(artist.client, proxy.url, backend.anonKey);
     const { outbox } = nodeOutbox({ userId: artist.user.id, backend: backendApi, isOnline: () => proxy.online });
-    const bytes = [randomBytes(300_000, 1), randomBytes(200_000, 2), randomBytes(100_000, 3)];
+    const bytes = [noiseWav(300_000, 1), noiseWav(200_000, 2), noiseWav(100_000, 3)];
     // Fail the creation of the second object (its objectName carries its title), every time.
     proxy.failWhen = (req) => {
       if (req.method !== 'POST') return null;
@@ -53,7 +64,7 @@ describe('upload outbox against the local backend', () => {
         .find(([key]) => key === 'objectName')?.[1];
       return objectName && Buffer.from(objectName, 'base64').toString().includes('second') ? 500 : null;
     };
-    await outbox.enqueue([file('first.mp3', bytes[0]!), file('second.mp3', bytes[1]!), file('third.mp3', bytes[2]!)]);
+    await outbox.enqueue([file('first.wav', bytes[0]!), file('second.wav', bytes[1]!), file('third.wav', bytes[2]!)]);
     await outbox.start();
     await outbox.whenIdle();
     let entries = await outbox.list();
@@ -66,7 +77,7 @@ describe('upload outbox against the local backend', () => {
       title: 'first',
       description: 'About first',
       file_path: entries[0]!.objectPath,
-      file_type: 'audio/mpeg',
+      file_type: 'audio/wav',
       file_size: 300_000,
       is_public: false,
       subscription_tier_required: 'free',
@@ -86,7 +97,7 @@ describe('upload outbox against the local backend', () => {
 
   it('an upload cut at ~40% resumes after a restart and re-sends at most one 6 MiB chunk', async () => {
     const size = 20 * 1024 * 1024;
-    const bytes = randomBytes(size, 7);
+    const bytes = noiseWav(size, 7);
     const api = outboxBackend(artist.client, proxy.url, backend.anonKey);
     const first = nodeOutbox({ userId: artist.user.id, backend: api, isOnline: () => proxy.online });
     proxy.patchBytes = 0;
@@ -116,8 +127,8 @@ describe('upload outbox against the local backend', () => {
   it('an expired upload URL starts a fresh upload of the same object', async () => {
     const api = outboxBackend(artist.client, proxy.url, backend.anonKey);
     const { outbox, db } = nodeOutbox({ userId: artist.user.id, backend: api });
-    const bytes = randomBytes(150_000, 9);
-    const [entry] = (await outbox.enqueue([file('expired.mp3', bytes)])).entries;
+    const bytes = noiseWav(150_000, 9);
+    const [entry] = (await outbox.enqueue([file('expired.wav', bytes)])).entries;
     // A URL the server no longer knows (as after expiry): HEAD answers 404/410.
     await db.entries.update(entry!.id, { tusUploadUrl: `${proxy.url}/storage/v1/upload/resumable/ZXhwaXJlZA` });
     await outbox.start();
@@ -131,12 +142,15 @@ describe('upload outbox against the local backend', () => {
   it('an object already stored by an earlier attempt counts as done; the row exists exactly once', async () => {
     const api = outboxBackend(artist.client, proxy.url, backend.anonKey);
     const { outbox, db } = nodeOutbox({ userId: artist.user.id, backend: api });
-    const bytes = randomBytes(120_000, 11);
-    const [entry] = (await outbox.enqueue([file('twice.mp3', bytes)])).entries;
+    const bytes = noiseWav(120_000, 11);
+    const [entry] = (await outbox.enqueue([file('twice.wav', bytes)])).entries;
     // The earlier attempt stored the object but the tab died before the outbox noted it.
     const put = await artist.client.storage
       .from('content')
-      .upload(entry!.objectPath, new Blob([bytes as BlobPart], { type: 'audio/mpeg' }), { upsert: false, contentType: 'audio/mpeg' });
+      .upload(entry!.objectPath, new Blob([bytes as BlobPart], { type: 'audio/wav' }), {
+        upsert: false,
+        contentType: 'audio/wav',
+      });
     expect(put.error).toBeNull();
     await api.writeContentItem(contentItemFromEntry(entry!));
     await outbox.start();
@@ -153,7 +167,7 @@ describe('upload outbox against the local backend', () => {
   it('a fan cannot download a locked item; an artist cannot write into another artist folder', async () => {
     const api = outboxBackend(artist.client, backend.url, backend.anonKey);
     const { outbox } = nodeOutbox({ userId: artist.user.id, backend: api });
-    const [entry] = (await outbox.enqueue([file('locked.mp3', randomBytes(50_000, 5))])).entries;
+    const [entry] = (await outbox.enqueue([file('locked.wav', noiseWav(50_000, 5))])).entries;
     await outbox.start();
     await outbox.whenIdle();
     expect((await outbox.list())[0]?.status).toBe('completed');
@@ -168,14 +182,14 @@ describe('upload outbox against the local backend', () => {
     const other = await createArtistClient(backend, 'outbox-other@example.com', 'secret123');
     const otherApi = outboxBackend(other.client, backend.url, backend.anonKey);
     const intruder = nodeOutbox({ userId: other.user.id, backend: otherApi });
-    const [bad] = (await intruder.outbox.enqueue([file('intrude.mp3', randomBytes(10_000, 6))])).entries;
-    await intruder.db.entries.update(bad!.id, { objectPath: `${artist.user.id}/1-intrude.mp3` });
+    const [bad] = (await intruder.outbox.enqueue([file('intrude.wav', noiseWav(10_000, 6))])).entries;
+    await intruder.db.entries.update(bad!.id, { objectPath: `${artist.user.id}/1-intrude.wav` });
     await intruder.outbox.start();
     await intruder.outbox.whenIdle();
     expect((await intruder.outbox.list())[0]?.status).toBe('error');
     const direct = await other.client.storage
       .from('content')
-      .upload(`${artist.user.id}/2-direct.mp3`, new Blob(['x']), { upsert: false });
+      .upload(`${artist.user.id}/2-direct.wav`, new Blob(['x']), { upsert: false });
     expect(direct.error).not.toBeNull();
     await outbox.stop();
     await intruder.outbox.stop();

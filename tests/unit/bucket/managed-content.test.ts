@@ -28,6 +28,8 @@ describe("the artist's item in Your Bucket", () => {
       unlockDate: null,
       syncState: 'clean',
       syncError: null,
+      fileCheck: 'unknown',
+      fileNote: null,
     });
     const refused = contentRowToBucketItem(
       { ...row, sync_state: 'rejected', sync_error: { message: 'a public name is required before publishing' } },
@@ -38,6 +40,24 @@ describe("the artist's item in Your Bucket", () => {
       syncState: 'rejected',
       syncError: 'a public name is required before publishing',
     });
+  });
+
+  it('the server’s file check: verified, refused with its note, or waiting; a due item it blocks is "Not released"', () => {
+    const at = (extra: Partial<typeof row>) => contentRowToBucketItem({ ...row, ...extra }, undefined, NOW).managed;
+    expect(at({ file_verified: true, file_check: 'MP3 audio' })).toMatchObject({
+      fileCheck: 'verified',
+      fileNote: null,
+    });
+    expect(at({ file_verified: false, file_check: 'its content is a Linux program' })).toMatchObject({
+      fileCheck: 'refused',
+      fileNote: 'its content is a Linux program',
+    });
+    expect(at({ file_verified: false, file_check: null })).toMatchObject({ fileCheck: 'waiting' });
+    const released = { is_public: true, unlock_date: null };
+    expect(releaseLabel(released, NOW)).toBe('Released');
+    expect(releaseLabel(released, NOW, { unverified: true })).toBe('Not released');
+    expect(releaseLabel(released, NOW, { rejected: true })).toBe('Not released');
+    expect(releaseLabel({ is_public: false, unlock_date: null }, NOW, { rejected: true })).toBe('Draft');
   });
 
   it('rows without access fields (another artist’s, from the server) are not manageable', () => {

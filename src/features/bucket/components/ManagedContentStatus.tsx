@@ -9,14 +9,21 @@ export function ManagedContentStatus({ managed }: { managed: ManagedContent }) {
   const fields = { is_public: managed.isPublic, unlock_date: managed.unlockDate };
   const state = releaseStateOf(fields);
   const unlock = unlockLine(fields);
+  const unverified = managed.fileCheck === 'refused' || managed.fileCheck === 'waiting';
+  const label = releaseLabel(fields, undefined, { rejected: managed.syncState === 'rejected', unverified });
   return (
     <>
       <Group gap={4} mt={2} wrap="wrap">
         <Badge size="sm" variant="light" color={managed.tier === 'free' ? 'gray' : 'grape'}>
           {TIER_LABELS[managed.tier]}
         </Badge>
-        <Badge size="sm" variant="light" color={STATE_COLORS[state]} data-testid="release-state">
-          {releaseLabel(fields)}
+        <Badge
+          size="sm"
+          variant="light"
+          color={label === 'Not released' ? 'gray' : STATE_COLORS[state]}
+          data-testid="release-state"
+        >
+          {label}
         </Badge>
         {managed.syncState === 'dirty' ? (
           <Badge size="sm" variant="outline" color="gray">
@@ -34,6 +41,16 @@ export function ManagedContentStatus({ managed }: { managed: ManagedContent }) {
           </Text>
         ) : null}
       </Group>
+      {managed.fileCheck === 'refused' ? (
+        <Text size="xs" c="red" role="alert" mt={2}>
+          The server refused this file: {managed.fileNote}. Fans cannot see it; upload a real file instead.
+        </Text>
+      ) : null}
+      {managed.fileCheck === 'waiting' ? (
+        <Text size="xs" c="dimmed" mt={2}>
+          Waiting for the server to check this file: fans cannot see it yet.
+        </Text>
+      ) : null}
       {managed.syncError ? (
         <Text size="xs" c="red" role="alert" mt={2}>
           The server refused this change: {managed.syncError}. Fix it and edit the item to send it again.

@@ -1,8 +1,20 @@
 /**
- * Content sniffing for the Upload Manager: a file is accepted only when its bytes are the format
- * its extension names, it is complete, and it has a duration (audio, video) or dimensions
- * (images). Names and browser MIME types are claims; this checks the content.
+ * Content sniffing for every upload path (Upload Manager and Quick Upload): a file is accepted
+ * only when its bytes are the format its extension names. MP3, WAV, FLAC, M4A, MP4, MOV, AVI,
+ * JPEG, PNG and GIF are also checked for completeness and a duration or dimensions; the other
+ * formats of the shared list (supabase/functions/_shared/content-formats.ts) by their magic
+ * number (`file-type`), TXT/MD as UTF-8 text. Names and browser MIME types are claims; this checks
+ * the content. The server checks the stored bytes again (verify-upload) before anything is released.
  */
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  describeDetected,
+  extensionOf as dottedExtension,
+  formatOfDetected,
+  formatsForName,
+  isPlainText,
+  type ContentFormat,
+} from '../../../lib/content-formats';
 import { parseFlac, parseMp3, parseWav } from './audio';
 import { fromBlob, type ByteSource, type Parsed } from './byte-source';
 import { parseAvi, parseIsoMedia } from './containers';
@@ -10,7 +22,7 @@ import { parseGif, parseJpeg, parsePng } from './images';
 
 export { fromBlob, fromBytes, type ByteSource } from './byte-source';
 
-export type MediaKind = 'audio' | 'video' | 'image';
+export type MediaKind = 'audio' | 'video' | 'image' | 'document';
 
 interface Format {
   label: string;
@@ -81,12 +93,41 @@ async function whatItIs(src: ByteSource, expected: Format): Promise<string | nul
   return null;
 }
 
+/** How much of a file `file-type` and the text check read. */
+const HEAD_BYTES = 64 * 1024;
+
+/** Formats without a hand-checked parser: the magic number (`file-type`) or, for TXT/MD, UTF-8 text. */
+async function sniffByMagic(name: string, src: ByteSource, formats: ContentFormat[]): Promise<SniffResult> {
+  const head = await src.read(0, HEAD_BYTES);
+  const detected = await fileTypeFromBuffer(head);
+  const claimed = formats[0]!;
+  if (claimed.mime.startsWith('text/')) {
+    if (!detected && isPlainText(head, src.size > head.length))
+      return { ok: true, mime: claimed.mime, kind: 'document' };
+  } else {
+    const format = formatOfDetected(detected?.ext);
+    if (format && format.extensions.includes(dottedExtension(name)))
+      return { ok: true, mime: format.mime, kind: format.kind };
+  }
+  const actual = describeDetected(detected?.ext);
+  return {
+    ok: false,
+    reason: 'impostor',
+    message: actual
+      ? `${name} is not a real ${claimed.label} file: its content is ${actual}.`
+      : `${name} is not a real ${claimed.label} file: its content does not match its type.`,
+  };
+}
+
 /** Check one file's content against its name. Reads only headers and a few kilobytes. */
 export async function sniffSource(name: string, src: ByteSource): Promise<SniffResult> {
   const format = BY_EXTENSION[extensionOf(name)];
-  if (!format) return { ok: false, reason: 'unsupported', message: `${name}: this file type is not supported.` };
+  const others = format ? [] : formatsForName(name);
+  if (!format && others.length === 0)
+    return { ok: false, reason: 'unsupported', message: `${name}: this file type is not supported.` };
   if (src.size === 0)
     return { ok: false, reason: 'empty', message: `${name} is empty (0 bytes), so there is nothing to upload.` };
+  if (!format) return sniffByMagic(name, src, others);
   const parsed = await format.parse(src);
   if (!parsed) {
     const actual = await whatItIs(src, format);
