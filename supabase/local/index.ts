@@ -14,7 +14,7 @@ import { JwtKeys } from './auth/jwt';
 import { Mailer, type LocalEmail } from './auth/mail';
 import { AuthService } from './auth/service';
 import { AuthApi } from './auth/routes';
-import { loadAuthConfig, type AuthRateLimits, type OAuthServerConfig } from './auth/config';
+import { loadAuthConfig, readConfigToml, type AuthRateLimits, type OAuthServerConfig } from './auth/config';
 import { AuthLimiter } from './auth/ratelimit';
 import { RedirectPolicy } from './auth/redirect';
 import { RestApi } from './rest/routes';
@@ -97,7 +97,9 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const host = opts.host ?? '127.0.0.1';
   const signedUrlMaxExpirySeconds = opts.signedUrlMaxExpirySeconds ?? DEFAULT_SIGNED_URL_MAX_EXPIRY_S;
   if (!Number.isSafeInteger(signedUrlMaxExpirySeconds) || signedUrlMaxExpirySeconds < 1) {
-    throw new Error(`signedUrlMaxExpirySeconds must be a whole number of seconds >= 1, got ${opts.signedUrlMaxExpirySeconds}`);
+    throw new Error(
+      `signedUrlMaxExpirySeconds must be a whole number of seconds >= 1, got ${opts.signedUrlMaxExpirySeconds}`,
+    );
   }
   const quiet = opts.quiet ?? false;
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
@@ -136,12 +138,18 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   await rest.catalog.load();
   const store = new ObjectStore(db, fileRoot);
   const storage = new StorageApi(db, store, keys, { signedUrlMaxExpirySeconds });
-  const { server: tus, datastore } = createTusServer({ store, keys, expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000, publicUrl });
+  const { server: tus, datastore } = createTusServer({
+    store,
+    keys,
+    expiryMs: opts.uploadUrlExpiryMs ?? 24 * 3600_000,
+    publicUrl,
+  });
   const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
   const functions = new FunctionsApi(
     keys,
     () => ({ SUPABASE_URL: url, SUPABASE_ANON_KEY: LOCAL_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY }),
     quiet,
+    readConfigToml(),
   );
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet, realtime: realtime.rest, functions });
 

@@ -18,7 +18,7 @@ import { Database } from '../../../supabase/local/db/database';
 import { COLLECTIONS } from '../../../sync/collections';
 import { storedObjectsSql } from '../../fixtures/content-items';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip } from '../helpers/real-postgres';
-import { ANON, requestSql, SERVICE, startHostedStandin, user, type HostedStandin } from '../helpers/hosted-standin';
+import { ANON, requestSql, SERVICE, startHostedStandin, user, type Claims, type HostedStandin } from '../helpers/hosted-standin';
 
 const bin = findPostgresBin();
 let pg: HostedStandin | undefined;
@@ -51,7 +51,7 @@ afterAll(() => {
   pg?.stop();
 });
 
-const request = (claims: Parameters<HostedStandin['request']>[0], body: string) => pg!.request(claims, body);
+const request = (claims: Claims, body: string) => pg!.request(claims, body);
 const literal = (s: string) => s.replace(/'/g, "''");
 
 describe('hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)', () => {
