@@ -18,7 +18,15 @@ import { Database } from '../../../supabase/local/db/database';
 import { COLLECTIONS } from '../../../sync/collections';
 import { storedObjectsSql } from '../../fixtures/content-items';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip } from '../helpers/real-postgres';
-import { ANON, requestSql, SERVICE, startHostedStandin, user, type Claims, type HostedStandin } from '../helpers/hosted-standin';
+import {
+  ANON,
+  requestSql,
+  SERVICE,
+  startHostedStandin,
+  user,
+  type Claims,
+  type HostedStandin,
+} from '../helpers/hosted-standin';
 
 const bin = findPostgresBin();
 let pg: HostedStandin | undefined;
