@@ -8,7 +8,8 @@
  * and writes of developer_apps as service_role, the webhook outbox claim/record as service_role
  * (deliver-webhooks), a fan's and an artist's sync_push/sync_pull of every synced collection, an
  * upload's storage object, live-sync channel joins, the consent screen, the developer portal, the
- * MediaID api_* calls with an app token, and anon (refused everywhere). The local backend must
+ * MediaID api_* calls with an app token, Auth confirming an e-mail and deleting an account (as
+ * supabase_auth_admin), and anon (refused everywhere). The local backend must
  * grant exactly the same. Fails with an install hint when PostgreSQL is missing, unless
  * BUCKET_SKIP_PG=1.
  */
@@ -327,6 +328,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       for (const uid of [fan, artist]) expect(() => pulled(uid, name), `${name} pull`).not.toThrow();
     }
     expect(pulled(fan, 'followed_content')).toContain(itemId);
+    expect(pulled(fan, 'followed_content')).toContain('"title": "First Light"');
     expect(pulled(fan, 'locker_interactions')).toContain('heart');
     expect(pulled(artist, 'content_items')).toContain(itemId);
 
@@ -352,6 +354,13 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     expect(psql(`select count(*) from realtime.messages where topic in ('user:${fan}', 'artist:${artist}')`)).not.toBe(
       '0',
     );
+
+    // Auth's own writes (as supabase_auth_admin): a confirmed e-mail reaches the profile's
+    // trigger, and deleting an account cascades through every table that names it.
+    psql(`update auth.users set email_confirmed_at = now() where id = '${fan}';`, 'supabase_auth_admin');
+    psql(`delete from auth.users where id = '${artist}';`, 'supabase_auth_admin');
+    expect(psql(`select count(*) from public.content_items where artist_id = '${artist}'`)).toBe('0');
+    expect(pulled(fan, 'followed_content')).not.toContain(`"title": "First Light"`);
 
     // anon (the app before sign-in) reaches nothing the migrations made.
     expect(() => request(ANON, `select public.sync_pull('content_items', '0', '', 1);`)).toThrow(/permission denied/);
