@@ -6,8 +6,8 @@
  * Then the paths the app, the Edge Functions and the workers use run as PostgREST, Storage and
  * Realtime run them (login `authenticator`, SET ROLE, request.jwt.claims): register-app's reads
  * and writes of developer_apps as service_role, the webhook outbox claim/record as service_role
- * (deliver-webhooks), a fan's and an artist's sync_push/sync_pull of every synced collection, an
- * upload's storage object, live-sync channel joins, the consent screen, the developer portal, the
+ * (deliver-webhooks), sync_pull of every pulled collection and sync_push of profiles, MediaIDs,
+ * content, follows, reactions, comments and plays, an upload's storage object, live-sync channel joins, the consent screen, the developer portal, the
  * MediaID api_* calls with an app token, Auth confirming an e-mail and deleting an account (as
  * supabase_auth_admin), and anon (refused everywhere). The local backend must
  * grant exactly the same. Fails with an install hint when PostgreSQL is missing, unless
@@ -264,7 +264,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'EXECUTE')`),
     ).toBe('0');
   });
-  it('an artist’s upload and release, a fan’s follow and reaction, every pull and the live-sync joins work there', () => {
+  it('an artist’s upload and release, a fan’s follow, comment, reaction and play, every pull and the live-sync joins work there', () => {
     if (skip) return;
     const psql = pg!.psql;
     const artist = randomUUID();
@@ -302,7 +302,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       is_public: true,
     });
 
-    // The fan: follow on the free tier, react to the release.
+    // The fan: follow on the free tier, comment on and react to the release, log a play.
     push(fan, 'profiles', { id: fan, display_name: 'Fan' });
     push(fan, 'subscriptions', {
       id: `${fan}|${artist}`,
@@ -312,6 +312,8 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       tier: 'free',
       price: 0,
     });
+    push(fan, 'locker_comments', { id: randomUUID(), fan_id: fan, item_id: itemId, body: 'Lovely.' });
+    push(fan, 'media_engagement_log', { id: randomUUID(), user_id: fan, event_type: 'track_played', metadata: {} });
     push(fan, 'locker_interactions', {
       id: `${fan}|${itemId}`,
       fan_id: fan,
