@@ -7,11 +7,11 @@
  * Realtime run them (login `authenticator`, SET ROLE, request.jwt.claims): register-app's reads
  * and writes of developer_apps as service_role, the webhook outbox claim/record as service_role
  * (deliver-webhooks), sync_pull of every pulled collection and sync_push of profiles, MediaIDs,
- * content, follows, reactions, comments and plays, an upload's storage object, live-sync channel joins, the consent screen, the developer portal, the
- * MediaID api_* calls with an app token, Auth confirming an e-mail and deleting an account (as
- * supabase_auth_admin), and anon (refused everywhere). The local backend must
- * grant exactly the same. Fails with an install hint when PostgreSQL is missing, unless
- * BUCKET_SKIP_PG=1.
+ * content, follows, reactions, comments and plays, an upload's storage object, live-sync channel
+ * joins, the consent screen, the developer portal, the MediaID api_* calls with an app token,
+ * Auth confirming an e-mail and deleting an account (as supabase_auth_admin), and anon (refused
+ * everywhere). The local backend must grant exactly the same. Fails with an install hint when
+ * PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
