@@ -14,7 +14,7 @@ import { JwtKeys } from './auth/jwt';
 import { Mailer, type LocalEmail } from './auth/mail';
 import { AuthService } from './auth/service';
 import { AuthApi } from './auth/routes';
-import { loadAuthConfig, type AuthRateLimits, type OAuthServerConfig } from './auth/config';
+import { loadAuthConfig, readConfigToml, type AuthRateLimits, type OAuthServerConfig } from './auth/config';
 import { AuthLimiter } from './auth/ratelimit';
 import { RedirectPolicy } from './auth/redirect';
 import { RestApi } from './rest/routes';
@@ -152,6 +152,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     keys,
     () => ({ SUPABASE_URL: url, SUPABASE_ANON_KEY: LOCAL_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY }),
     quiet,
+    readConfigToml(),
   );
   const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet, realtime: realtime.rest, functions });
 

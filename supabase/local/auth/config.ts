@@ -156,16 +156,21 @@ export function authConfigFrom(toml: TomlTable): AuthConfig {
 const CONFIG_PATH = fileURLToPath(new URL('../../config.toml', import.meta.url));
 let cached: AuthConfig | undefined;
 
-/** supabase/config.toml's auth settings (CLI defaults where absent). */
-export function loadAuthConfig(path = CONFIG_PATH): AuthConfig {
-  if (path === CONFIG_PATH && cached) return cached;
+/** supabase/config.toml parsed (empty when the file is absent: CLI defaults everywhere). */
+export function readConfigToml(path = CONFIG_PATH): TomlTable {
   let text = '';
   try {
     text = readFileSync(path, 'utf8');
   } catch {
     /* no file: CLI defaults */
   }
-  const cfg = authConfigFrom(parseToml(text));
+  return parseToml(text);
+}
+
+/** supabase/config.toml's auth settings (CLI defaults where absent). */
+export function loadAuthConfig(path = CONFIG_PATH): AuthConfig {
+  if (path === CONFIG_PATH && cached) return cached;
+  const cfg = authConfigFrom(readConfigToml(path));
   if (path === CONFIG_PATH) cached = cfg;
   return cfg;
 }

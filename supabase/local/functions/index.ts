@@ -2,7 +2,9 @@
  * Edge Functions, served locally at `/functions/v1/<name>` from the same source hosted Supabase
  * deploys (supabase/functions/<name>/handler.ts: Web APIs only).
  * Invariants: like hosted, the gateway requires a valid project JWT (anon, user or service key)
- * before a function runs (verify_jwt); the function gets the env hosted provides (SUPABASE_URL,
+ * before a function runs, unless config.toml's `[functions.<name>] verify_jwt = false` (read as
+ * `supabase functions deploy` reads it: absent means true), and then the function checks its
+ * caller itself; the function gets the env hosted provides (SUPABASE_URL,
  * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY); an unknown name answers 404 NOT_FOUND; a
  * function that throws answers 500 JSON (never a stalled request); CORS comes from the server.
  */
@@ -11,6 +13,7 @@ import { handleRegisterApp, type FunctionEnv } from '../../functions/register-ap
 import { handleVerifyUpload } from '../../functions/verify-upload/handler';
 import { JSON_BODY_LIMIT, readBody, sendJson, header } from '../http/util';
 import { JwtError, tokenFromHeaders, type JwtKeys } from '../auth/jwt';
+import type { TomlTable } from '../auth/config';
 
 // connection-level headers belong to this hop, not to the function's Request
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade']);
@@ -22,11 +25,19 @@ const FUNCTIONS: Record<string, Handler> = {
   'verify-upload': handleVerifyUpload,
 };
 
+/** `[functions.<name>] verify_jwt` of config.toml; the CLI's default (true) when absent. */
+export function verifyJwtFor(toml: TomlTable, name: string): boolean {
+  const v = toml[`functions.${name}`]?.['verify_jwt'];
+  return typeof v === 'boolean' ? v : true;
+}
+
 export class FunctionsApi {
   constructor(
     private readonly keys: JwtKeys,
     private readonly env: () => FunctionEnv,
     private readonly quiet: boolean,
+    /** config.toml, for each function's verify_jwt */
+    private readonly config: TomlTable,
   ) {}
 
   /** `path` is what follows /functions/v1 (e.g. `/register-app`). */
@@ -34,17 +45,9 @@ export class FunctionsApi {
     const name = decodeURIComponent(path.split('/')[1] ?? '');
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
     if (!fn) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
-    const token = tokenFromHeaders(header(req, 'authorization'), header(req, 'apikey'));
-    if (!token)
-      return sendJson(res, 401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
-    try {
-      await this.keys.verify(token);
-    } catch (e) {
-      const expired = e instanceof JwtError && e.reason === 'expired';
-      return sendJson(res, 401, {
-        code: 'UNAUTHORIZED_INVALID_JWT_FORMAT',
-        message: expired ? 'JWT has expired' : 'Invalid JWT',
-      });
+    if (verifyJwtFor(this.config, name)) {
+      const refusal = await this.gatewayRefusal(req);
+      if (refusal) return sendJson(res, 401, refusal);
     }
     const method = req.method ?? 'GET';
     const body =
@@ -69,5 +72,18 @@ export class FunctionsApi {
     response.headers.forEach((v, k) => res.setHeader(k, v));
     res.statusCode = response.status;
     res.end(out);
+  }
+
+  /** The hosted gateway's verify_jwt check: a project JWT must be present and valid. */
+  private async gatewayRefusal(req: IncomingMessage): Promise<{ code: string; message: string } | undefined> {
+    const token = tokenFromHeaders(header(req, 'authorization'), header(req, 'apikey'));
+    if (!token) return { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' };
+    try {
+      await this.keys.verify(token);
+      return undefined;
+    } catch (e) {
+      const expired = e instanceof JwtError && e.reason === 'expired';
+      return { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: expired ? 'JWT has expired' : 'Invalid JWT' };
+    }
   }
 }

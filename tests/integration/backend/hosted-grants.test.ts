@@ -1,81 +1,36 @@
 /**
- * Hosted Supabase's privileges, on Debian's PostgreSQL (issue 42, item 1): the cluster's
- * superuser is `supabase_admin`; `postgres` is an ordinary role (NOSUPERUSER CREATEDB CREATEROLE
- * BYPASSRLS, as hosted demotes it) that applies every migration; auth, storage and realtime belong
- * to supabase_auth_admin, supabase_storage_admin and supabase_realtime_admin; and postgres's
- * default privileges grant nothing on new `public` objects, not even EXECUTE to PUBLIC (hosted
- * since 30 October 2026). Then the paths the app, the Edge Functions and the workers use run
- * as PostgREST runs them (login `authenticator`, SET ROLE, request.jwt.claims): register-app's
- * reads and writes of developer_apps as service_role, the webhook outbox claim/record as
- * service_role, a fan's sync_push/sync_pull, the consent screen, the developer portal, and the
- * MediaID api_* calls with an app token. The local backend must grant exactly the same.
- * Fails with an install hint when PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
+ * Hosted Supabase's privileges, on Debian's PostgreSQL (issue 42): `npm run check:hosted` runs this
+ * file alone; `npm test` counts it with the other integration files. The stand-in
+ * (tests/integration/helpers/hosted-standin.ts) applies every migration as a non-superuser
+ * postgres with auth/storage/realtime owned by the platform and no default grants on public.
+ * Then the paths the app, the Edge Functions and the workers use run as PostgREST, Storage and
+ * Realtime run them (login `authenticator`, SET ROLE, request.jwt.claims): register-app's reads
+ * and writes of developer_apps as service_role, the webhook outbox claim/record as service_role
+ * (deliver-webhooks), sync_pull of every pulled collection and sync_push of profiles, MediaIDs,
+ * content, follows, reactions, comments and plays, an upload's storage object, live-sync channel
+ * joins, the consent screen, the developer portal, the MediaID api_* calls with an app token,
+ * Auth confirming an e-mail and deleting an account (as supabase_auth_admin), and anon (refused
+ * everywhere). The local backend must grant exactly the same. Fails with an install hint when
+ * PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Database, listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
+import { Database } from '../../../supabase/local/db/database';
+import { COLLECTIONS } from '../../../sync/collections';
+import { storedObjectsSql } from '../../fixtures/content-items';
+import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip } from '../helpers/real-postgres';
 import {
-  findPostgresBin,
-  MISSING_PG_HINT,
-  SKIP_REAL_PG as skip,
-  startRealPostgres,
-  type RealPostgres,
-} from '../helpers/real-postgres';
+  ANON,
+  requestSql,
+  SERVICE,
+  startHostedStandin,
+  user,
+  type Claims,
+  type HostedStandin,
+} from '../helpers/hosted-standin';
 
 const bin = findPostgresBin();
-let pg: RealPostgres | undefined;
-
-/** Roles and grants hosted has before any project migration (supabase/postgres init scripts). */
-const HOSTED_ROLES = `
-  create role postgres login createdb createrole replication bypassrls; -- nosuperuser
-  create role supabase_auth_admin login noinherit createrole;
-  create role supabase_storage_admin login noinherit createrole;
-  create role supabase_realtime_admin nologin noinherit;
-  create role authenticator login noinherit;
-  grant all on database postgres to postgres;
-  grant all on schema public to postgres;
-`;
-
-/** After platform.sql (run by the superuser): the platform schemas change hands, as on hosted. */
-const HOSTED_OWNERSHIP = `
-  grant anon, authenticated, service_role to postgres, authenticator;
-  do $$
-  declare
-    r record;
-    _owner constant jsonb := '{"auth":"supabase_auth_admin","storage":"supabase_storage_admin","realtime":"supabase_realtime_admin"}';
-  begin
-    for r in select n.nspname, c.oid::regclass::text as obj from pg_class c join pg_namespace n on n.oid = c.relnamespace
-             where n.nspname in ('auth', 'storage', 'realtime') and c.relkind in ('r', 'p', 'v') loop
-      execute format('alter table %s owner to %I', r.obj, _owner ->> r.nspname);
-    end loop;
-    for r in select n.nspname, p.oid::regprocedure::text as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-             where n.nspname in ('auth', 'storage', 'realtime') loop
-      execute format('alter function %s owner to %I', r.fn, _owner ->> r.nspname);
-    end loop;
-    for r in select key, value from jsonb_each_text(_owner) loop
-      execute format('alter schema %I owner to %I', r.key, r.value);
-    end loop;
-  end $$;
-  -- what hosted gives postgres on the platform schemas (demote-postgres, storage/realtime grants)
-  grant all on schema auth, storage to postgres;
-  grant usage on schema realtime to postgres with grant option;
-  grant all on all tables in schema auth, storage, realtime to postgres;
-  grant all on all sequences in schema auth, storage, realtime to postgres;
-  grant all on all routines in schema auth, storage, realtime to postgres;
-  -- hosted's default for what postgres creates: nothing for the API roles, no EXECUTE for PUBLIC
-  alter default privileges for role postgres in schema public revoke all on tables from anon, authenticated, service_role;
-  alter default privileges for role postgres in schema public revoke all on sequences from anon, authenticated, service_role;
-  alter default privileges for role postgres in schema public revoke all on functions from anon, authenticated, service_role;
-  alter default privileges for role postgres revoke execute on functions from public;
-`;
-
-/**
- * Hosted lets postgres create policies on storage.objects and realtime.messages and drop its
- * triggers on auth.users without owning them (supautils' policy_grants and drop_trigger_grants);
- * vanilla PostgreSQL needs the owner's rights, so postgres holds them only while migrations run.
- */
-const SUPAUTILS_GRANTS = 'supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin';
+let pg: HostedStandin | undefined;
 
 /** Every privilege on what the migrations create (public and private), one line each. */
 const ACL_SQL = `
@@ -98,23 +53,14 @@ const ACL_SQL = `
 
 beforeAll(async () => {
   if (skip || !bin) return;
-  pg = await startRealPostgres({ superuser: 'supabase_admin' });
-});
+  pg = await startHostedStandin();
+}, 300_000);
 
 afterAll(() => {
   pg?.stop();
 });
 
-/** One PostgREST request: authenticator logs in, switches to the JWT's role, runs `body`. */
-function request(claims: Record<string, unknown>, body: string): string {
-  const role = String(claims.role);
-  return pg!.psql(
-    `begin;\nset local "request.jwt.claims" to '${JSON.stringify(claims)}';\nset local role ${role};\n${body}\ncommit;`,
-    'authenticator',
-  );
-}
-const SERVICE = { role: 'service_role' };
-const user = (id: string) => ({ sub: id, role: 'authenticated', aud: 'authenticated' });
+const request = (claims: Claims, body: string) => pg!.request(claims, body);
 const literal = (s: string) => s.replace(/'/g, "''");
 
 describe('hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)', () => {
@@ -122,25 +68,11 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     if (skip) return;
     if (!bin) throw new Error(MISSING_PG_HINT);
     const psql = pg!.psql;
-    psql(HOSTED_ROLES);
-    psql(readFileSync(PLATFORM_SQL_PATH, 'utf8'));
-    psql(HOSTED_OWNERSHIP);
     expect(psql(`select rolsuper from pg_roles where rolname = 'postgres'`)).toBe('f');
     expect(
       psql(`select string_agg(distinct n.nspname || ':' || c.relowner::regrole, ',' order by n.nspname || ':' || c.relowner::regrole)
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('auth', 'storage', 'realtime') and c.relkind = 'r'`),
     ).toBe('auth:supabase_auth_admin,realtime:supabase_realtime_admin,storage:supabase_storage_admin');
-
-    psql(`grant ${SUPAUTILS_GRANTS} to postgres;`);
-    for (const m of listMigrations()) {
-      try {
-        psql(`begin;\n${m.sql}\ncommit;`, 'postgres');
-      } catch (e) {
-        throw new Error(`migration ${m.version}_${m.name} as postgres: ${(e as Error).message}`);
-      }
-    }
-    psql(readFileSync(SEED_PATH, 'utf8'), 'postgres');
-    psql(`revoke ${SUPAUTILS_GRANTS} from postgres;`);
 
     // The embedded backend (PGlite, platform.sql's defaults) ends with the same privileges.
     const local = await Database.open();
@@ -331,5 +263,109 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       psql(`select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'EXECUTE')`),
     ).toBe('0');
+  });
+  it('an artist’s upload and release, a fan’s follow, comment, reaction and play, every pull and the live-sync joins work there', () => {
+    if (skip) return;
+    const psql = pg!.psql;
+    const artist = randomUUID();
+    const fan = randomUUID();
+    psql(
+      `insert into auth.users (id, email) values ('${artist}', 'artist-${artist}@example.test'), ('${fan}', 'fan-${fan}@example.test');`,
+      'supabase_auth_admin',
+    );
+    const push = (uid: string, table: string, row: Record<string, unknown>) => {
+      const out = request(
+        user(uid),
+        `select public.sync_push('${table}', '${literal(JSON.stringify([{ new: row, assumed: null }]))}'::jsonb);`,
+      );
+      expect(JSON.parse(out), `${table} push`).toEqual([]);
+    };
+
+    // The artist: public name, MediaID, then an upload (Storage inserts the object as the user) and its row.
+    push(artist, 'profiles', { id: artist, display_name: 'Nova Static' });
+    push(artist, 'media_ids', { id: `${artist}|artist`, user_uuid: artist, role: 'artist', interests: ['synths'] });
+    const path = `${artist}/1700000000000-first-light.mp3`;
+    request(user(artist), storedObjectsSql([{ path, size: 1234, mimetype: 'audio/mpeg' }]));
+    expect(
+      request(user(artist), `select count(*) from storage.objects where bucket_id = 'content' and name = '${path}';`),
+    ).toBe('1');
+    const itemId = randomUUID();
+    push(artist, 'content_items', {
+      id: itemId,
+      artist_id: artist,
+      title: 'First Light',
+      description: 'A release.',
+      file_path: path,
+      file_type: 'audio/mpeg',
+      file_size: 1234,
+      metadata: {},
+      is_public: true,
+    });
+
+    // The fan: follow on the free tier, comment on and react to the release, log a play.
+    push(fan, 'profiles', { id: fan, display_name: 'Fan' });
+    push(fan, 'subscriptions', {
+      id: `${fan}|${artist}`,
+      fan_id: fan,
+      artist_id: artist,
+      artist_name: '',
+      tier: 'free',
+      price: 0,
+    });
+    push(fan, 'locker_comments', { id: randomUUID(), fan_id: fan, item_id: itemId, body: 'Lovely.' });
+    push(fan, 'media_engagement_log', { id: randomUUID(), user_id: fan, event_type: 'track_played', metadata: {} });
+    push(fan, 'locker_interactions', {
+      id: `${fan}|${itemId}`,
+      fan_id: fan,
+      item_id: itemId,
+      reaction: 'heart',
+      saved: true,
+    });
+
+    // Every collection the engine pulls, as each user (sync_pull runs as the caller, under RLS).
+    const pulled = (uid: string, collection: string) =>
+      request(user(uid), `select public.sync_pull('${collection}', '0', '', 100);`);
+    for (const [name, def] of Object.entries(COLLECTIONS)) {
+      if (!def.replication.pull) continue;
+      for (const uid of [fan, artist]) expect(() => pulled(uid, name), `${name} pull`).not.toThrow();
+    }
+    expect(pulled(fan, 'followed_content')).toContain(itemId);
+    expect(pulled(fan, 'followed_content')).toContain('"title": "First Light"');
+    expect(pulled(fan, 'locker_interactions')).toContain('heart');
+    expect(pulled(artist, 'content_items')).toContain(itemId);
+
+    // Storage as the fan: the released object is readable (download, signed URL), the artist's folder not writable.
+    expect(
+      request(user(fan), `select count(*) from storage.objects where bucket_id = 'content' and name = '${path}';`),
+    ).toBe('1');
+    expect(() => request(user(fan), storedObjectsSql([`${artist}/planted.mp3`]))).toThrow(/row-level security/);
+
+    // Live sync: Realtime Authorization reads a probe row of the topic as the caller (one rolled-back transaction).
+    const mayJoin = (uid: string, topic: string) => {
+      const probe = randomUUID();
+      return psql(`begin;
+        insert into realtime.messages (id, topic, extension, private) values ('${probe}', '${topic}', 'broadcast', true);
+        set local "realtime.topic" to '${topic}';
+        ${requestSql(user(uid), `select count(*) from realtime.messages where id = '${probe}';`, 'rollback').replace('begin;\n', '')}`);
+    };
+    expect(mayJoin(fan, `user:${fan}`)).toBe('1');
+    expect(mayJoin(fan, `artist:${artist}`)).toBe('1');
+    expect(mayJoin(fan, 'everyone')).toBe('1');
+    expect(mayJoin(fan, `user:${artist}`)).toBe('0');
+    // the writes above told the topics (realtime.send from security-definer triggers, as postgres)
+    expect(psql(`select count(*) from realtime.messages where topic in ('user:${fan}', 'artist:${artist}')`)).not.toBe(
+      '0',
+    );
+
+    // Auth's own writes (as supabase_auth_admin): a confirmed e-mail reaches the profile's
+    // trigger, and deleting an account cascades through every table that names it.
+    psql(`update auth.users set email_confirmed_at = now() where id = '${fan}';`, 'supabase_auth_admin');
+    psql(`delete from auth.users where id = '${artist}';`, 'supabase_auth_admin');
+    expect(psql(`select count(*) from public.content_items where artist_id = '${artist}'`)).toBe('0');
+    expect(pulled(fan, 'followed_content')).not.toContain(`"title": "First Light"`);
+
+    // anon (the app before sign-in) reaches nothing the migrations made.
+    expect(() => request(ANON, `select public.sync_pull('content_items', '0', '', 1);`)).toThrow(/permission denied/);
+    expect(() => request(ANON, `select count(*) from public.content_items;`)).toThrow(/permission denied/);
   });
 });

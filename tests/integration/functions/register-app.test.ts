@@ -7,6 +7,9 @@
  * caller's own apps and refuses app tokens.
  */
 import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { readConfigToml } from '../../../supabase/local/auth/config';
+import { verifyJwtFor } from '../../../supabase/local/functions/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, type LocalBackend } from '../helpers/backend';
 import { appClient, appToken, grant, person, type Actor } from '../mediaid-api/helpers';
@@ -252,7 +255,7 @@ describe('developer_app_usage()', () => {
 });
 
 describe('/functions/v1 on the local backend', () => {
-  it('unknown function: 404 NOT_FOUND; no key: 401', async () => {
+  it('unknown function: 404 NOT_FOUND; no key or a non-JWT key: the function’s own 401', async () => {
     const res = await fetch(`${backend.url}/functions/v1/nope`, {
       method: 'POST',
       headers: { apikey: backend.anonKey },
@@ -260,8 +263,17 @@ describe('/functions/v1 on the local backend', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // config.toml's verify_jwt = false: no gateway check, the function refuses the caller itself
     const noKey = await fetch(`${backend.url}/functions/v1/register-app`, { method: 'POST', body: '{}' });
     expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ error: 'unauthorized' });
+    const forged = await fetch(`${backend.url}/functions/v1/register-app`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sb_secret_not-a-jwt' },
+      body: '{}',
+    });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({ error: 'unauthorized' });
     const preflight = await fetch(`${backend.url}/functions/v1/register-app`, {
       method: 'OPTIONS',
       headers: {
@@ -272,5 +284,17 @@ describe('/functions/v1 on the local backend', () => {
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+  });
+});
+
+describe('config.toml [functions.*]', () => {
+  it('every function in supabase/functions has verify_jwt = false (each checks its caller); absent means true', () => {
+    const toml = readConfigToml();
+    const dirs = readdirSync(new URL('../../../supabase/functions/', import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
+      .map((d) => d.name);
+    expect(dirs).toEqual(expect.arrayContaining(['register-app', 'deliver-webhooks']));
+    for (const name of dirs) expect(verifyJwtFor(toml, name), name).toBe(false);
+    expect(verifyJwtFor(toml, 'not-configured')).toBe(true);
   });
 });
