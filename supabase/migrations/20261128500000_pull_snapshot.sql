@@ -16,12 +16,16 @@
 --     current snapshot in the same statement, so a device never sits on a finished round.
 --   * rows are read after the current snapshot is taken, by a later snapshot, as the caller (RLS):
 --     a served row has committed (or is the pull's own release of due items, committed with it)
---     and is readable by the caller. A row changed again since `upto` is served in its current
---     version now and again in the round its newer transaction belongs to (the only duplicates,
---     besides a page asked for twice).
---   * followed_content is served when either source's transaction (its preview's or its
---     subscription's) is new in the round: the view gains `_preview_txid` and `_subscription_txid`
---     (its greatest, `_txid`, can stay put while an older preview write commits late).
+--     and is readable by the caller. Each row version is served once, in the round where its
+--     transaction becomes visible (a version replaced since `upto` is not in that round; its
+--     successor is served in its own). The only duplicates are pages asked for again (an answer
+--     lost on the way, a retry); the work per page is a few index range scans of at most p_limit
+--     rows plus one probe per transaction that was in progress at the base.
+--   * followed_content has two sources, its preview and the fan's subscription: a row is served
+--     in the round where the later of its sources' transactions becomes visible, i.e. when both
+--     are visible in `upto` and either was not in `snapshot`. The view gains `_preview_txid` and
+--     `_subscription_txid` for this (its greatest, `_txid`, can stay put while an older preview
+--     write commits late, so it cannot say which round a row belongs to).
 --   * a checkpoint of the horizon protocol (`{txid, id}`, stored on devices before) means: every
 --     transaction below `txid` was delivered, and `txid`'s rows up to `id`. It is taken as the
 --     base snapshot `txid:txid:` with that cursor, so a device continues where it was.
@@ -159,11 +163,11 @@ begin
           v._txid as txid, v.id::text as id,
           case
             when (v._txid > $5 or (v._txid = $5 and v.id::text > $6))
-              and (v._preview_txid = any($1) or (v._preview_txid >= $2 and v._preview_txid < $3 and v._preview_txid <> all($4))
-                or v._subscription_txid = any($1) or (v._subscription_txid >= $2 and v._subscription_txid < $3 and v._subscription_txid <> all($4)))
+              and (v._preview_txid = any($1) or v._preview_txid >= $2 or v._subscription_txid = any($1) or v._subscription_txid >= $2)
+              and v._preview_txid < $3 and v._preview_txid <> all($4) and v._subscription_txid < $3 and v._subscription_txid <> all($4)
               then 1
-            when v._preview_txid = any($7) or (v._preview_txid >= $3 and v._preview_txid < $8 and v._preview_txid <> all($9))
-              or v._subscription_txid = any($7) or (v._subscription_txid >= $3 and v._subscription_txid < $8 and v._subscription_txid <> all($9))
+            when (v._preview_txid = any($7) or v._preview_txid >= $3 or v._subscription_txid = any($7) or v._subscription_txid >= $3)
+              and v._preview_txid < $8 and v._preview_txid <> all($9) and v._subscription_txid < $8 and v._subscription_txid <> all($9)
               then 2
           end as round
         from public.followed_content v) t
