@@ -201,7 +201,12 @@ describe('no e-mail leaves its owner', () => {
         checkpoint = answer.checkpoint;
       }
       // the position-only pull of earlier app versions
-      const old = await db.rpc('sync_pull', { p_collection: collection, p_after_txid: '0', p_after_id: '', p_limit: 1000 });
+      const old = await db.rpc('sync_pull', {
+        p_collection: collection,
+        p_after_txid: '0',
+        p_after_id: '',
+        p_limit: 1000,
+      });
       expect(old.error, collection).toBeNull();
       record(`sync_pull (horizon) ${collection}`, old.data);
     }

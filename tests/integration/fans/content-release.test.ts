@@ -79,8 +79,15 @@ async function fanRow(fan: Device, id: string) {
   return doc ? { ...doc.toMutableJSON() } : null;
 }
 
-async function pull(client: SupabaseClient, checkpoint: unknown = null): Promise<{ rows: PulledRow[]; checkpoint: unknown }> {
-  const { data, error } = await client.rpc('sync_pull', { p_collection: 'followed_content', p_checkpoint: checkpoint, p_limit: 1000 });
+async function pull(
+  client: SupabaseClient,
+  checkpoint: unknown = null,
+): Promise<{ rows: PulledRow[]; checkpoint: unknown }> {
+  const { data, error } = await client.rpc('sync_pull', {
+    p_collection: 'followed_content',
+    p_checkpoint: checkpoint,
+    p_limit: 1000,
+  });
   if (error) throw error;
   return data as { rows: PulledRow[]; checkpoint: unknown };
 }
