@@ -8,11 +8,15 @@
  *     every interval: after each cycle it holds every version committed before the cycle began.
  *     When the long transaction commits at the end, its row (written before all the others, so
  *     with the smallest transaction id) arrives with the next cycle: never lost.
- *  2. Checkpoints devices stored under the horizon protocol (`{txid, id}`) keep working: the pull
+ *  2. followed_content, a row of two sources: a preview edit in an older transaction that commits
+ *     after a later tier change was pulled still reaches the fan.
+ *  3. Checkpoints devices stored under the horizon protocol (`{txid, id}`) keep working: the pull
  *     continues from them and loses nothing, also while a transaction is open.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { STORED_OBJECT, storedObjectsSql } from '../../fixtures/content-items';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, type RealPostgres } from '../helpers/real-postgres';
 import {
   asUser,
@@ -177,6 +181,41 @@ describe('a pull no open transaction can stall (real PostgreSQL)', () => {
     },
     HOLD_MS + 60_000,
   );
+
+  it('followed_content: a preview edit that commits after a later tier change was pulled still arrives (two sources, one row)', async () => {
+    if (skip) return;
+    if (!bin) throw new Error(MISSING_PG_HINT);
+    const admin = await db.connect();
+    const [fan] = (await createUsers(admin, 1, 'fan')) as [string];
+    const [artist] = (await createUsers(admin, 1, 'artist')) as [string];
+    const [long, puller] = [await db.connect(), await db.connect()];
+    const item = randomUUID();
+    await admin.query(storedObjectsSql([`${artist}/${item}.mp3`]));
+    await asUser(admin, artist, (u) =>
+      u.query(
+        `insert into public.content_items (id, artist_id, title, file_path, is_public, subscription_tier_required, file_type, file_size)
+         values ($1, $2, 'before', $3, true, 'free', $4, $5)`,
+        [item, artist, `${artist}/${item}.mp3`, STORED_OBJECT.mimetype, STORED_OBJECT.size],
+      ),
+    );
+    await asUser(admin, fan, (u) => follow(u, fan, artist));
+    const d = device(fan, 'followed_content');
+    await pullCycle(puller, d);
+    expect(d.rows.get(item)).toMatchObject({ title: 'before' });
+
+    // The artist's edit (the older transaction) stays open; the payment side changes the tier.
+    await beginAsUser(long, artist);
+    await long.query("update public.content_items set title = 'after' where id = $1", [item]);
+    await admin.query("update public.subscriptions set tier = 'tier1' where fan_id = $1", [fan]);
+    await pullCycle(puller, d);
+    expect(d.rows.get(item)).toMatchObject({ title: 'before', follower_tier: 'tier1' });
+    // The edit commits: the row's greatest source id (the tier change's) does not move, yet it comes.
+    await long.query('commit');
+    await pullCycle(puller, d);
+    expect(d.rows.get(item)).toMatchObject({ title: 'after', follower_tier: 'tier1' });
+    await expectExact(puller, d);
+    expect(d.duplicates).toEqual([]);
+  });
 
   it('a checkpoint of the horizon protocol ({txid, id}) continues where it was and loses nothing', async () => {
     if (skip) return;
