@@ -6,8 +6,8 @@
  * write; each page is fetched at most once, and handed to the replication at most once (`take`), only
  * while it is fresh (`maxAgeMs`), so the first pull does not ask the server again; a page that
  * failed is never handed over (the replication pulls normally and reports the failure itself).
- * Taking a page fetched at T0 is the same as having pulled at T0: later changes have a later
- * `_modified` and arrive with the next pull after the page's checkpoint.
+ * Taking a page fetched at T0 is the same as having pulled at T0: later commits are not visible
+ * in the snapshot of the page's checkpoint and arrive with the next pull after it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ReplicationPullHandlerResult } from 'rxdb';

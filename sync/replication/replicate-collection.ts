@@ -117,7 +117,7 @@ function withFirstPage(name: CollectionName, firstPages: FirstPages | undefined,
     // A prefetch that never answers must not hold the replication: after a while it pulls itself.
     const page = taken ? await withinTime(taken, FIRST_PAGE_WAIT_MS) : null;
     if (!page) return pull(checkpoint, batchSize);
-    // An empty page has no checkpoint: pull from scratch, as without it.
+    // A page the server answered without a checkpoint is no position: pull from scratch.
     if (!page.checkpoint) return pull(undefined, batchSize);
     // A full page: RxDB asks for the next one (after its checkpoint) itself.
     if (page.documents.length >= batchSize) return page;

@@ -118,16 +118,17 @@ try {
     filled = n;
   }
 
-  const pullOnce = (uid: string, collection: string, after = '0') =>
-    asUser(uid, () => c.query('select public.sync_pull($1, $2, $3, 500)', [collection, after, '']));
+  const pullOnce = (uid: string, collection: string) =>
+    asUser(uid, () => c.query('select public.sync_pull($1, null::jsonb, 500)', [collection]));
   async function topNode(uid: string, collection: string): Promise<string> {
     const own = collection === 'content_items' ? 'and t.artist_id = (select auth.uid())' : '';
     return asUser(uid, async () => {
-      const horizon = (await c.query<{ h: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as h')).rows[0]!.h;
+      const xmax = (await c.query<{ x: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as x')).rows[0]!.x;
       const { rows } = await c.query<{ 'QUERY PLAN': unknown }>(
-        // the query sync_pull runs, with its horizon as the constant it is there
+        // the range branch sync_pull runs on a first page, with its snapshot as the constants they are there
         `explain (format json) select * from public.${collection} t
-          where t._txid < ${horizon} and (t._txid > 0 or (t._txid = 0 and t.id::text > '')) ${own}
+          where t._txid >= greatest(0, -1) and t._txid < ${xmax} and t._txid <> all('{}'::bigint[])
+            and (t._txid > -1 or (t._txid = -1 and t.id::text > '')) ${own}
           order by t._txid, t.id::text limit 500`,
       );
       const plan = (rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan;

@@ -63,8 +63,8 @@ test('a 1,200-item artist sees the first page while the rest syncs, then pages o
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/rest/v1/rpc/sync_pull', async (route: Route) => {
-    const args = (route.request().postDataJSON() ?? {}) as { p_collection?: string; p_after_txid?: string };
-    if (args.p_collection === 'content_items' && args.p_after_txid !== '0') await released;
+    const args = (route.request().postDataJSON() ?? {}) as { p_collection?: string; p_checkpoint?: unknown };
+    if (args.p_collection === 'content_items' && args.p_checkpoint) await released;
     await route.continue();
   });
 

@@ -170,7 +170,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
         marketing_communications: false,
       },
     });
-    const pulled = JSON.parse(request(user(fan), `select public.sync_pull('media_ids', '0', '', 100);`)) as {
+    const pulled = JSON.parse(request(user(fan), `select public.sync_pull('media_ids', null::jsonb, 100);`)) as {
       rows?: { id: string }[];
     };
     expect(JSON.stringify(pulled)).toContain(`${fan}|fan`);

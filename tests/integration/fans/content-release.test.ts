@@ -79,15 +79,17 @@ async function fanRow(fan: Device, id: string) {
   return doc ? { ...doc.toMutableJSON() } : null;
 }
 
-async function pull(client: SupabaseClient, afterTxid = '0', afterId = ''): Promise<PulledRow[]> {
+async function pull(
+  client: SupabaseClient,
+  checkpoint: unknown = null,
+): Promise<{ rows: PulledRow[]; checkpoint: unknown }> {
   const { data, error } = await client.rpc('sync_pull', {
     p_collection: 'followed_content',
-    p_after_txid: afterTxid,
-    p_after_id: afterId,
+    p_checkpoint: checkpoint,
     p_limit: 1000,
   });
   if (error) throw error;
-  return (data as { rows: PulledRow[] }).rows;
+  return data as { rows: PulledRow[]; checkpoint: unknown };
 }
 
 async function directoryItems(client: SupabaseClient, artistId: string): Promise<number> {
@@ -107,7 +109,7 @@ describe('release states reach followers', () => {
     expect(JSON.stringify(previews.data)).not.toContain('Secret Draft Title');
     const view = await fan.client.from('followed_content').select('*').eq('id', id);
     expect(JSON.stringify(view.data)).not.toContain('Secret Draft Title');
-    const rows = await pull(fan.client);
+    const { rows } = await pull(fan.client);
     expect(JSON.stringify(rows)).not.toContain('Secret Draft Title');
     expect(rows.find((r) => r.id === id)?._deleted ?? true).toBe(true);
     expect(await directoryItems(fan.client, artist.userId)).toBe(0);
@@ -125,10 +127,9 @@ describe('release states reach followers', () => {
     expect(await fanRow(fan, id)).toMatchObject({ title: 'Round Trip', locked: false });
     expect(await directoryItems(fan.client, artist.userId)).toBe(1);
     const before = await pull(fan.client);
-    const last = before[before.length - 1]!;
 
     await edit(artist, id, unpublishChange());
-    const after = await pull(fan.client, last._txid, last.id);
+    const after = (await pull(fan.client, before.checkpoint)).rows;
     expect(after.find((r) => r.id === id)).toMatchObject({ _deleted: true, title: '' });
     expect(await fanRow(fan, id)).toBeNull();
     expect(await directoryItems(fan.client, artist.userId)).toBe(0);
@@ -141,7 +142,7 @@ describe('release states reach followers', () => {
     const { rows } = await suite.backend.query('select _deleted from public.content_items where id = $1', [id]);
     expect(rows[0]?._deleted).toBe(true);
     expect(await fanRow(fan, id)).toBeNull();
-    const all = await pull(fan.client);
+    const all = (await pull(fan.client)).rows;
     expect(all.find((r) => r.id === id)).toMatchObject({ _deleted: true, title: '' });
   });
 

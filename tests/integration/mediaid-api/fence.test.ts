@@ -124,7 +124,7 @@ describe('the fence, from the catalog', () => {
     const sync = await backend.query(
       "select count(*)::int as n from pg_proc where proname in ('sync_pull', 'sync_push') and prosrc like '%private.refuse_app_token()%'",
     );
-    expect(sync.rows[0].n).toBe(2);
+    expect(sync.rows[0].n).toBe(3); // sync_push, sync_pull and the position-only sync_pull of earlier app versions
   });
 });
 
@@ -186,11 +186,13 @@ describe('the fence, at runtime', () => {
   it('sync_pull refuses the app token', async () => {
     const app = appClient(backend, token);
     for (const collection of ['media_ids', 'mediaid_grants', 'profiles']) {
-      const r = await app.rpc('sync_pull', { p_collection: collection });
-      expect(r.error?.code, collection).toBe('42501');
-      expect(r.data).toBeNull();
+      for (const args of [{ p_collection: collection }, { p_collection: collection, p_checkpoint: null }]) {
+        const r = await app.rpc('sync_pull', args);
+        expect(r.error?.code, collection).toBe('42501');
+        expect(r.data).toBeNull();
+      }
     }
-    const own = await user.client.rpc('sync_pull', { p_collection: 'mediaid_grants' });
+    const own = await user.client.rpc('sync_pull', { p_collection: 'mediaid_grants', p_checkpoint: null });
     expect((own.data as { rows: { client_id: string }[] }).rows.map((r) => r.client_id)).toEqual([clientId]);
   });
 

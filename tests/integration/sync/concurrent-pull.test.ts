@@ -3,116 +3,43 @@
  * connections — the embedded backend runs one transaction at a time and cannot show any of this.
  *  1. The issue's reproduction, step by step: a row written inside a transaction that commits
  *     after a later row was pulled. The `(_modified, id)` pull the devices used loses it for good;
- *     `sync_pull` holds the later row back until the earlier transaction has ended, then serves
- *     both.
+ *     `sync_pull` serves the later row at once and the earlier one when its transaction commits.
  *  2. A property test: 8 connections write as artists and fans through PostgREST's role switching
  *     (`set local role`, `request.jwt.claims`) — items with unlock dates passing during the run,
  *     edits, deletions, follows, unfollows, re-follows, tier changes by the payment side, random
- *     sleeps inside the transactions, some rolled back — while every user's device pulls its
- *     collections with its checkpoint in a loop. At the end each device holds exactly the rows
- *     its user may read, in their current version: no loss, no duplicate, no ghost.
+ *     sleeps inside the transactions, some rolled back — beside a writer whose transactions stay
+ *     open for seconds (edits, follows, tier changes committing long after later ones) and an
+ *     idle-in-transaction session opened before the writes and kept open until they end, while
+ *     every user's device pulls its collections with its checkpoint in a loop. At the end each
+ *     device holds exactly the rows its user may read, in their current version: no loss, no
+ *     duplicate, no ghost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../../supabase/local/db/database';
-import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
+import type pg from 'pg';
+import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, type RealPostgres } from '../helpers/real-postgres';
 import { STORED_OBJECT, storedObjectsSql } from '../../fixtures/content-items';
 import { prng } from '../helpers/prng';
+import { asUser, beginAsUser, connector, createUsers, device, follow, pullCycle, pullSnapshot, readable, startMigratedPostgres, take, type Device, type Row } from './pull-postgres';
 
 const bin = findPostgresBin();
 let server: RealPostgres | undefined;
-const clients: pg.Client[] = [];
-
-async function connect(): Promise<pg.Client> {
-  const c = new pg.Client({ host: server!.dir, port: server!.port, user: 'postgres', database: 'postgres' });
-  await c.connect();
-  clients.push(c);
-  return c;
-}
+const db = connector(() => server);
+const connect = db.connect;
 
 beforeAll(async () => {
   if (skip || !bin) return;
-  server = await startRealPostgres();
-  server.psql(readFileSync(PLATFORM_SQL_PATH, 'utf8'));
-  for (const m of listMigrations()) server.psql(`begin;\n${m.sql}\ncommit;`);
-  server.psql(readFileSync(SEED_PATH, 'utf8'));
+  server = await startMigratedPostgres();
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+  await db.end();
   server?.stop();
 });
 
-const claims = (uid: string) => JSON.stringify({ sub: uid, role: 'authenticated', aud: 'authenticated' });
-
-/** Runs `body` in one transaction as the user, as PostgREST runs a request. */
-async function asUser<T>(c: pg.Client, uid: string, body: (c: pg.Client) => Promise<T>, rollback = false): Promise<T> {
-  await c.query('begin');
-  try {
-    await c.query("select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)", [claims(uid), uid]);
-    await c.query('set local role authenticated');
-    const out = await body(c);
-    await c.query(rollback ? 'rollback' : 'commit');
-    return out;
-  } catch (e) {
-    await c.query('rollback').catch(() => undefined);
-    throw e;
-  }
-}
-
-async function createUsers(c: pg.Client, n: number, role: 'artist' | 'fan'): Promise<string[]> {
-  const ids = Array.from({ length: n }, () => randomUUID());
-  for (const id of ids) {
-    await c.query('insert into auth.users (id, email) values ($1, $2)', [id, `${role}-${id}@example.test`]);
-    await asUser(c, id, async (u) => {
-      await u.query('insert into public.profiles (id, display_name, role) values ($1, $2, $3)', [id, `${role} ${id.slice(0, 4)}`, role]);
-      await u.query('insert into public.media_ids (user_uuid, role) values ($1, $2)', [id, role]);
-    });
-  }
-  return ids;
-}
-
-type Row = Record<string, unknown>;
-
-/** A device: its checkpoint and its local copy of one collection. */
-interface Device {
-  uid: string;
-  collection: string;
-  rows: Map<string, Row>;
-  seen: Set<string>;
-  duplicates: string[];
-  cp: { txid: string; id: string } | { modified: string; id: string } | undefined;
-}
-
-const device = (uid: string, collection: string): Device => ({ uid, collection, rows: new Map(), seen: new Set(), duplicates: [], cp: undefined });
-
-function take(d: Device, rows: Row[], version: (r: Row) => string): void {
-  for (const r of rows) {
-    const key = `${String(r.id)}@${version(r)}`;
-    if (d.seen.has(key)) d.duplicates.push(key);
-    d.seen.add(key);
-    d.rows.set(String(r.id), r);
-  }
-}
-
-/** One page through sync_pull; returns whether anything came or is held back. */
-async function pullTxid(c: pg.Client, d: Device, limit = 50): Promise<{ got: number; held: boolean }> {
-  const cp = d.cp && 'txid' in d.cp ? d.cp : undefined;
-  const { rows } = await asUser(c, d.uid, (u) =>
-    u.query<{ r: { rows: Row[]; held: boolean } }>('select public.sync_pull($1, $2, $3, $4) as r', [d.collection, cp?.txid ?? '0', cp?.id ?? '', limit]),
-  );
-  const page = rows[0]!.r;
-  take(d, page.rows, (r) => String(r._txid));
-  const last = page.rows[page.rows.length - 1];
-  if (last) d.cp = { txid: String(last._txid), id: String(last.id) };
-  return { got: page.rows.length, held: page.held };
-}
-
 /** One page as devices pulled before: rows after (_modified, id), in that order. */
 async function pullModified(c: pg.Client, d: Device, limit = 50): Promise<{ got: number }> {
-  const cp = d.cp && 'modified' in d.cp ? d.cp : undefined;
+  const cp = d.cp && typeof d.cp.modified === 'string' ? (d.cp as { modified: string; id: string }) : undefined;
   const { rows } = await asUser(c, d.uid, (u) =>
     u.query<{ r: Row }>(
       `select to_jsonb(t) || jsonb_build_object('_modified', to_char(t._modified at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')) as r
@@ -123,27 +50,10 @@ async function pullModified(c: pg.Client, d: Device, limit = 50): Promise<{ got:
     ),
   );
   const page = rows.map((x) => x.r);
-  take(d, page, (r) => String(r._modified));
+  take(d, page);
   const last = page[page.length - 1];
   if (last) d.cp = { modified: String(last._modified), id: String(last.id) };
   return { got: page.length };
-}
-
-/** Pulls until nothing comes and nothing is held back. */
-async function drain(c: pg.Client, d: Device): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    const { got, held } = await pullTxid(c, d);
-    if (got === 0 && !held) return;
-    if (got === 0) await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`device of ${d.uid} never caught up on ${d.collection}`);
-}
-
-/** What the user may read now, as the user (of content items: their own, as a device keeps). */
-async function readable(c: pg.Client, d: Device): Promise<Map<string, Row>> {
-  const own = d.collection === 'content_items' ? 'where t.artist_id = auth.uid()' : '';
-  const { rows } = await asUser(c, d.uid, (u) => u.query<{ r: Row }>(`select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text) as r from public.${d.collection} t ${own}`));
-  return new Map(rows.map(({ r }) => [String(r.id), r]));
 }
 
 describe('pull position on real PostgreSQL', () => {
@@ -154,30 +64,25 @@ describe('pull position on real PostgreSQL', () => {
     const [fan] = (await createUsers(admin, 1, 'fan')) as [string];
     const [a1, a2] = (await createUsers(admin, 2, 'artist')) as [string, string];
     const [long, short, puller] = [await connect(), await connect(), await connect()];
-    const follow = (c: pg.Client, artist: string) =>
-      c.query("insert into public.subscriptions (id, fan_id, artist_id, artist_name) values ($1, $2, $3, 'x') returning id", [`${fan}|${artist}`, fan, artist]);
-
     const oldDevice = device(fan, 'subscriptions');
     const newDevice = device(fan, 'subscriptions');
-    await drain(puller, newDevice);
+    await pullCycle(puller, newDevice);
     await pullModified(puller, oldDevice);
 
     // 1. the long transaction writes first and stays open
-    await long.query('begin');
-    await long.query("select set_config('request.jwt.claims', $1, true)", [claims(fan)]);
-    await long.query('set local role authenticated');
-    const first = (await follow(long, a1)).rows[0]!.id as string;
+    await beginAsUser(long, fan);
+    const first = (await follow(long, fan, a1)).rows[0]!.id;
     // 2. a later write commits
-    const second = (await asUser(short, fan, (u) => follow(u, a2))).rows[0]!.id as string;
-    // 3. both devices pull
+    const second = (await asUser(short, fan, (u) => follow(u, fan, a2))).rows[0]!.id;
+    // 3. both devices pull: the later row comes at once, the open transaction holds nothing back
     await pullModified(puller, oldDevice);
-    const during = await pullTxid(puller, newDevice);
+    await pullCycle(puller, newDevice);
     expect(oldDevice.rows.has(second)).toBe(true);
-    expect(during).toEqual({ got: 0, held: true }); // the later row waits for the open transaction
+    expect([...newDevice.rows.keys()].filter((id) => id === first || id === second)).toEqual([second]);
     // 4. the long transaction commits; every later pull
     await long.query('commit');
     for (let i = 0; i < 3; i++) await pullModified(puller, oldDevice);
-    await drain(puller, newDevice);
+    await pullCycle(puller, newDevice);
 
     expect(oldDevice.rows.has(first)).toBe(false); // lost for good: behind the checkpoint
     expect([...newDevice.rows.keys()].filter((id) => id === first || id === second).sort()).toEqual([first, second].sort());
@@ -192,11 +97,13 @@ describe('pull position on real PostgreSQL', () => {
     const admin = await connect();
     const artists = await createUsers(admin, 3, 'artist');
     const fans = await createUsers(admin, 4, 'fan');
+    // the idle session's artist: no other transaction writes its rows (they would wait on it)
+    const [idleArtist] = (await createUsers(admin, 1, 'artist')) as [string];
     const items = new Map<string, string[]>(artists.map((a) => [a, []]));
     const TIERS = ['free', 'tier1', 'tier2'] as const;
 
     const devices = [
-      ...artists.map((a) => device(a, 'content_items')),
+      ...[...artists, idleArtist].map((a) => device(a, 'content_items')),
       ...fans.map((f) => device(f, 'followed_content')),
       ...fans.map((f) => device(f, 'subscriptions')),
     ];
@@ -259,7 +166,21 @@ describe('pull position on real PostgreSQL', () => {
       else committed++;
     }
 
+    // An idle-in-transaction session, opened before the writes and kept open until they end: it
+    // holds the snapshot horizon back the whole run, and its item (the smallest transaction id of
+    // the run) commits last.
+    const idle = await connect();
+    const idleItem = randomUUID();
+    await idle.query(storedObjectsSql([`${idleArtist}/${idleItem}.mp3`]));
+    await beginAsUser(idle, idleArtist);
+    await idle.query(
+      `insert into public.content_items (id, artist_id, title, file_path, is_public, subscription_tier_required, file_type, file_size)
+       values ($1, $2, 'idle', $3, true, 'free', $4, $5)`,
+      [idleItem, idleArtist, `${idleArtist}/${idleItem}.mp3`, STORED_OBJECT.mimetype, STORED_OBJECT.size],
+    );
+
     const writers = await Promise.all(Array.from({ length: 8 }, () => connect()));
+    const longWriter = await connect();
     const pullers = await Promise.all(devices.map(() => connect()));
     const oldPullers = await Promise.all(devices.map(() => connect()));
     let writing = true;
@@ -267,9 +188,34 @@ describe('pull position on real PostgreSQL', () => {
     const writing$ = Promise.all(writers.map(async (c) => {
       for (let i = 0; i < PER_WRITER; i++) await oneTransaction(c);
     })).finally(() => (writing = false));
+    // A writer whose transactions stay open (idle) for 1–4 s after writing: an edit, a follow or a
+    // tier change commits (or rolls back) long after later transactions did.
+    let longCommitted = 0;
+    const longWriting$ = (async () => {
+      while (writing) {
+        const rollback = rnd.next() < 0.1;
+        const kind = rnd.int(3);
+        const artist = rnd.pick(artists);
+        const fan = rnd.pick(fans);
+        const mine = items.get(artist)!;
+        if (kind === 0 && mine.length > 0) {
+          await beginAsUser(longWriter, artist);
+          await longWriter.query('update public.content_items set title = $2 where id = $1', [rnd.pick(mine), `long ${rnd.int(1000)}`]);
+        } else if (kind === 1) {
+          await beginAsUser(longWriter, fan);
+          await follow(longWriter, fan, artist);
+        } else {
+          await longWriter.query('begin');
+          await longWriter.query(`update public.subscriptions set tier = $1 where id = (select id from public.subscriptions where fan_id = $2 and not _deleted limit 1)`, [rnd.pick(TIERS), fan]);
+        }
+        await new Promise((r) => setTimeout(r, 1_000 + rnd.int(3_000)));
+        await longWriter.query(rollback ? 'rollback' : 'commit');
+        if (!rollback) longCommitted++;
+      }
+    })();
     const pulling$ = Promise.all(devices.map(async (d, i) => {
       while (writing) {
-        await pullTxid(pullers[i]!, d, 1 + rnd.int(40));
+        await pullSnapshot(pullers[i]!, d, 1 + rnd.int(40));
         await new Promise((r) => setTimeout(r, rnd.int(20)));
       }
     }));
@@ -280,15 +226,18 @@ describe('pull position on real PostgreSQL', () => {
       }
     }));
     // (the old pull runs beside, on the same writes, only to report what it would have lost)
-    await Promise.all([writing$, pulling$, pullingOld$]);
+    await Promise.all([writing$, longWriting$, pulling$, pullingOld$]);
+    await idle.query('commit');
 
     // every unlock date of the run has passed; then each device catches up
     await new Promise((r) => setTimeout(r, 2_600));
-    for (const [i, d] of devices.entries()) await drain(pullers[i]!, d);
+    for (const [i, d] of devices.entries()) await pullCycle(pullers[i]!, d);
     for (const [i, d] of oldDevices.entries()) for (let n = 0; n < 20; n++) if ((await pullModified(oldPullers[i]!, d)).got === 0) break;
 
     expect(committed + rolledBack + skipped).toBe(8 * PER_WRITER);
     expect(committed).toBeGreaterThan(1_500);
+    expect(longCommitted).toBeGreaterThan(3);
+    expect(devices[artists.length]!.rows.has(idleItem), 'the idle session item').toBe(true);
     const lostByOld: string[] = [];
     for (const [i, d] of devices.entries()) {
       const truth = await readable(pullers[i]!, d);
@@ -298,11 +247,11 @@ describe('pull position on real PostgreSQL', () => {
       expect([...truth.keys()].filter((id) => !d.rows.has(id)), `lost in ${label}`).toEqual([]);
       for (const [id, row] of truth) expect(d.rows.get(id), `stale ${id} in ${label}`).toEqual(row);
     }
-    const withoutTxid = (r: Row | undefined) => r && Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_txid' && k !== '_modified'));
+    const withoutTxid = (r: Row | undefined) => r && Object.fromEntries(Object.entries(r).filter(([k]) => !['_txid', '_modified', '_preview_txid', '_subscription_txid'].includes(k)));
     for (const [i, d] of oldDevices.entries()) {
       const truth = await readable(pullers[i]!, d);
       for (const [id, row] of truth) if (JSON.stringify(withoutTxid(d.rows.get(id))) !== JSON.stringify(withoutTxid(row))) lostByOld.push(id);
     }
-    console.log(`[concurrent pull] seed ${seed}: ${committed} committed, ${rolledBack} rolled back; sync_pull lost 0; the (_modified, id) pull lost or kept stale ${lostByOld.length} rows`);
-  }, 300_000);
+    console.log(`[concurrent pull] seed ${seed}: ${committed} committed, ${rolledBack} rolled back, ${longCommitted} long transactions committed beside an idle one; sync_pull lost 0; the (_modified, id) pull lost or kept stale ${lostByOld.length} rows`);
+  }, 420_000);
 });

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /**
  * A signed-in client on a new device of the artist (or of a new user with `email`) that records
- * the first-page requests (pulls from position 0) per collection.
+ * the first-page requests (pulls without a checkpoint) per collection.
  */
 async function countingDevice(failFirst = false, email = artistEmail) {
   if (email !== artistEmail) await signUp(backend, email);
@@ -43,7 +43,7 @@ async function countingDevice(failFirst = false, email = artistEmail) {
       fetch: (input, init) => {
         const url = new URL(String(input instanceof Request ? input.url : input));
         const args = url.pathname.endsWith('/rest/v1/rpc/sync_pull') && typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-        if (args && args.p_after_txid === '0') {
+        if (args && args.p_checkpoint === null) {
           firstPageRequests.push(String(args.p_collection));
           if (failNext) {
             failNext = false;

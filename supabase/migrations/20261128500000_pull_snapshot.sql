@@ -1,0 +1,229 @@
+-- A pull that no open transaction can stall (issue 42, item 2).
+--
+-- sync_pull(text, text, text, integer) serves only rows below the reader's snapshot horizon, and
+-- one write transaction left open anywhere (an idle psql session, a long batch) holds that horizon
+-- back: every device's pull answers `held` until it ends. The pull here carries snapshots instead:
+--   * the checkpoint holds `snapshot` (base): every row version written by a transaction visible
+--     in it has been delivered; and, while a round is paged, `upto` (the round's snapshot) and the
+--     cursor (`txid`, `id`) of the last row served in it. Snapshots are pg_snapshot text
+--     (`xmin:xmax:xip,...`), so a checkpoint grows only with the transactions in progress when it
+--     was taken (≤ max_connections + prepared transactions).
+--   * a round serves the rows whose writing transaction (`_txid`) is visible in `upto` but was not
+--     visible in `snapshot`, in (_txid, id) order. A transaction visible in a snapshot has ended,
+--     so its rows are final; one in progress at the base is served in the first round after it
+--     commits, whatever its id: nothing commits behind a position, and no open transaction delays
+--     another's rows. A page that completes a round moves on to the round from `upto` to the
+--     current snapshot in the same statement, so a device never sits on a finished round.
+--   * rows are read after the current snapshot is taken, by a later snapshot, as the caller (RLS):
+--     a served row has committed (or is the pull's own release of due items, committed with it)
+--     and is readable by the caller. Each row version is served once, in the round where its
+--     transaction becomes visible (a version replaced since `upto` is not in that round; its
+--     successor is served in its own). The only duplicates are pages asked for again (an answer
+--     lost on the way, a retry); the work per page is a few index range scans of at most p_limit
+--     rows plus one probe per transaction that was in progress at the base.
+--   * followed_content has two sources, its preview and the fan's subscription: a row is served
+--     in the round where the later of its sources' transactions becomes visible, i.e. when both
+--     are visible in `upto` and either was not in `snapshot`. The view gains `_preview_txid` and
+--     `_subscription_txid` for this (its greatest, `_txid`, can stay put while an older preview
+--     write commits late, so it cannot say which round a row belongs to).
+--   * a checkpoint of the horizon protocol (`{txid, id}`, stored on devices before) means: every
+--     transaction below `txid` was delivered, and `txid`'s rows up to `id`. It is taken as the
+--     base snapshot `txid:txid:` with that cursor, so a device continues where it was.
+-- sync_pull(text, text, text, integer) stays for app versions still open that hold only a
+-- position. RLS stays the only gate: the new pull is security invoker, like the old one.
+
+-- ------------------------------------------------------------------ followed_content's sources
+-- As in 20261126200000, plus the two sources' transaction ids at the end.
+create or replace view public.followed_content with (security_invoker = true, security_barrier = true) as
+select
+  p.id,
+  s.fan_id,
+  p.artist_id,
+  coalesce(nullif(d.name, ''), s.artist_name) as artist_name,
+  p.title,
+  c.description,
+  c.file_path,
+  p.file_type,
+  c.file_size,
+  coalesce(c.metadata, '{}'::jsonb) as metadata,
+  p.is_public,
+  p.subscription_tier_required,
+  p.unlock_date,
+  p.created_at,
+  s.tier as follower_tier,
+  c.id is null as locked,
+  greatest(p._modified, s._modified, case when p.unlock_date <= now() then p.unlock_date end) as _modified,
+  (p._deleted or s._deleted) as _deleted,
+  greatest(p._txid, s._txid) as _txid,
+  p._txid as _preview_txid,
+  s._txid as _subscription_txid
+from public.subscriptions s
+join public.content_previews p on p.artist_id::text = s.artist_id
+left join public.content_items c on c.id = p.id and not c._deleted
+left join public.artist_directory_counts d on d.artist_id = p.artist_id
+where s.fan_id = (select auth.uid());
+
+-- ------------------------------------------------------------------ the pull
+-- One page of a collection after a checkpoint, as the caller sees it (RLS); returns
+-- {rows, checkpoint}: the device stores the checkpoint as given and sends it back.
+create function public.sync_pull(p_collection text, p_checkpoint jsonb, p_limit integer default 100)
+returns jsonb
+language plpgsql security invoker set search_path = '' as $$
+declare
+  _now pg_snapshot;
+  _base pg_snapshot;
+  _upto pg_snapshot;
+  _after_txid bigint := -1;
+  _after_id text := '';
+  _base_xmax bigint := 0;
+  _newly_1 bigint[];  -- in progress at the base, ended by upto
+  _upto_xmax bigint;
+  _upto_xip bigint[];
+  _newly_2 bigint[];  -- in progress at upto, ended now
+  _now_xmax bigint;
+  _now_xip bigint[];
+  _rows jsonb;
+  _count integer;
+  _last_round integer;
+  _last_txid bigint;
+  _last_id text;
+  _source text;
+  _scope text := case p_collection when 'content_items' then 'and t.artist_id = (select auth.uid())' else '' end;
+begin
+  perform private.refuse_app_token();
+  if p_collection is null or p_collection not in ('profiles', 'media_ids', 'content_items', 'locker_items', 'locker_interactions',
+      'locker_comments', 'subscriptions', 'daily_rewards', 'reward_claims', 'developer_apps', 'mediaid_grants', 'followed_content') then
+    raise exception 'sync_pull: unknown collection %', p_collection using errcode = '22023';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 1000 then
+    raise exception 'sync_pull: p_limit must be between 1 and 1000' using errcode = '22023';
+  end if;
+  if p_checkpoint is not null and jsonb_typeof(p_checkpoint) not in ('object', 'null') then
+    raise exception 'sync_pull: p_checkpoint must be an object' using errcode = '22023';
+  end if;
+  if p_collection in ('followed_content', 'content_items') and (select auth.uid()) is not null then
+    perform private.sync_release_due();
+  end if;
+  -- Taken before the rows are read (and after the release, whose own writes it may count as
+  -- visible: the read below sees them and they commit with this call).
+  _now := pg_current_snapshot();
+
+  begin
+    if jsonb_typeof(p_checkpoint) = 'object' and p_checkpoint ? 'snapshot' then
+      _base := (p_checkpoint ->> 'snapshot')::pg_snapshot;
+      _upto := (p_checkpoint ->> 'upto')::pg_snapshot;
+      if _upto is not null then
+        if coalesce(p_checkpoint ->> 'txid', '') !~ '^[0-9]{1,19}$' or jsonb_typeof(p_checkpoint -> 'id') is distinct from 'string' then
+          raise exception 'sync_pull: a checkpoint with upto needs txid and id' using errcode = '22023';
+        end if;
+        _after_txid := (p_checkpoint ->> 'txid')::bigint;
+        _after_id := p_checkpoint ->> 'id';
+      end if;
+    elsif jsonb_typeof(p_checkpoint) = 'object' and p_checkpoint ? 'txid' then
+      -- a position of the horizon protocol
+      if coalesce(p_checkpoint ->> 'txid', '') !~ '^[0-9]{1,19}$' then
+        raise exception 'sync_pull: p_checkpoint.txid must be a transaction id' using errcode = '22023';
+      end if;
+      _after_txid := (p_checkpoint ->> 'txid')::bigint;
+      _after_id := coalesce(p_checkpoint ->> 'id', '');
+      if _after_txid > 0 then
+        _base := (_after_txid || ':' || _after_txid || ':')::pg_snapshot;
+      end if;
+      _upto := _now;
+    elsif jsonb_typeof(p_checkpoint) = 'object' and p_checkpoint <> '{}'::jsonb then
+      raise exception 'sync_pull: unknown checkpoint' using errcode = '22023';
+    end if;
+  exception when invalid_text_representation or numeric_value_out_of_range then
+    raise exception 'sync_pull: malformed checkpoint' using errcode = '22023';
+  end;
+  _upto := coalesce(_upto, _now);
+  -- A checkpoint ahead of this server's transactions comes from another history (a restored
+  -- database): pull from the start.
+  if pg_snapshot_xmax(_upto) > pg_snapshot_xmax(_now) or pg_snapshot_xmax(_base) > pg_snapshot_xmax(_upto) then
+    _base := null;
+    _upto := _now;
+    _after_txid := -1;
+    _after_id := '';
+  end if;
+
+  _base_xmax := coalesce(pg_snapshot_xmax(_base)::text::bigint, 0);
+  _newly_1 := array(select x::text::bigint from pg_snapshot_xip(_base) x where pg_visible_in_snapshot(x, _upto));
+  _upto_xmax := pg_snapshot_xmax(_upto)::text::bigint;
+  _upto_xip := array(select x::text::bigint from pg_snapshot_xip(_upto) x);
+  _newly_2 := array(select x::text::bigint from pg_snapshot_xip(_upto) x where pg_visible_in_snapshot(x, _now));
+  _now_xmax := pg_snapshot_xmax(_now)::text::bigint;
+  _now_xip := array(select x::text::bigint from pg_snapshot_xip(_now) x);
+
+  -- Round 1: new in (base, upto] after the cursor; round 2: new in (upto, now]. Each table branch
+  -- is an ordered index range ($1.. are bound below), so a page reads about p_limit rows per branch.
+  if p_collection = 'followed_content' then
+    _source := $q$
+      select t.row, t.txid, t.id, t.round from (
+        select to_jsonb(v) - '_preview_txid' - '_subscription_txid' || jsonb_build_object('_txid', v._txid::text) as row,
+          v._txid as txid, v.id::text as id,
+          case
+            when (v._txid > $5 or (v._txid = $5 and v.id::text > $6))
+              and (v._preview_txid = any($1) or v._preview_txid >= $2 or v._subscription_txid = any($1) or v._subscription_txid >= $2)
+              and v._preview_txid < $3 and v._preview_txid <> all($4) and v._subscription_txid < $3 and v._subscription_txid <> all($4)
+              then 1
+            when (v._preview_txid = any($7) or v._preview_txid >= $3 or v._subscription_txid = any($7) or v._subscription_txid >= $3)
+              and v._preview_txid < $8 and v._preview_txid <> all($9) and v._subscription_txid < $8 and v._subscription_txid <> all($9)
+              then 2
+          end as round
+        from public.followed_content v) t
+      where t.round is not null
+      order by t.round, t.txid, t.id
+      limit $10 $q$;
+  else
+    _source := format($q$
+      (select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text) as row, t._txid as txid, t.id::text as id, 1 as round
+        from public.%1$I t
+        where t._txid = any($1) and (t._txid > $5 or (t._txid = $5 and t.id::text > $6)) %2$s
+        order by t._txid, t.id::text limit $10)
+      union all
+      (select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text), t._txid, t.id::text, 1
+        from public.%1$I t
+        where t._txid >= greatest($2, $5) and t._txid < $3 and t._txid <> all($4)
+          and (t._txid > $5 or (t._txid = $5 and t.id::text > $6)) %2$s
+        order by t._txid, t.id::text limit $10)
+      union all
+      (select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text), t._txid, t.id::text, 2
+        from public.%1$I t
+        where t._txid = any($7) %2$s
+        order by t._txid, t.id::text limit $10)
+      union all
+      (select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text), t._txid, t.id::text, 2
+        from public.%1$I t
+        where t._txid >= $3 and t._txid < $8 and t._txid <> all($9) %2$s
+        order by t._txid, t.id::text limit $10) $q$, p_collection, _scope);
+  end if;
+
+  execute format($q$
+    with page as (
+      select u.row, u.txid, u.id, u.round from (%s) u
+      order by u.round, u.txid, u.id
+      limit $10)
+    select coalesce(jsonb_agg(page.row order by page.round, page.txid, page.id), '[]'::jsonb), count(*)::integer,
+      (array_agg(page.round order by page.round desc, page.txid desc, page.id desc))[1],
+      (array_agg(page.txid order by page.round desc, page.txid desc, page.id desc))[1],
+      (array_agg(page.id order by page.round desc, page.txid desc, page.id desc))[1]
+    from page $q$, _source)
+  into _rows, _count, _last_round, _last_txid, _last_id
+  using _newly_1, _base_xmax, _upto_xmax, _upto_xip, _after_txid, _after_id, _newly_2, _now_xmax, _now_xip, p_limit;
+
+  -- Every key, always: RxDB stacks checkpoints with Object.assign.
+  return jsonb_build_object('rows', _rows, 'checkpoint',
+    case
+      when _count < p_limit then jsonb_build_object('snapshot', _now::text, 'upto', null, 'txid', null, 'id', null)
+      when _last_round = 1 then jsonb_build_object('snapshot', _base::text, 'upto', _upto::text, 'txid', _last_txid::text, 'id', _last_id)
+      else jsonb_build_object('snapshot', _upto::text, 'upto', _now::text, 'txid', _last_txid::text, 'id', _last_id)
+    end);
+end
+$$;
+revoke all on function public.sync_pull(text, jsonb, integer) from public, anon, authenticated, service_role;
+grant execute on function public.sync_pull(text, jsonb, integer) to authenticated;
+
+comment on function public.sync_pull(text, jsonb, integer) is
+  'A page of a synced collection after a snapshot checkpoint: rows whose transaction became visible since it (see migration 20261128500000).';
+comment on function public.sync_pull(text, text, text, integer) is
+  'The position-only pull of app versions that hold a (_txid, id) checkpoint, below the reader''s snapshot horizon (see migration 20261126200000); current clients call sync_pull(text, jsonb, integer).';
