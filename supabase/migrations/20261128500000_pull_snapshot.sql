@@ -25,7 +25,9 @@
 --     in the round where the later of its sources' transactions becomes visible, i.e. when both
 --     are visible in `upto` and either was not in `snapshot`. The view gains `_preview_txid` and
 --     `_subscription_txid` for this (its greatest, `_txid`, can stay put while an older preview
---     write commits late, so it cannot say which round a row belongs to).
+--     write commits late, so it cannot say which round a row belongs to). Rows carry both, as
+--     text like `_txid`: together they name the row's version (two versions can be equal in
+--     every other column, e.g. an item re-touched by a release); devices keep only their fields.
 --   * a checkpoint of the horizon protocol (`{txid, id}`, stored on devices before) means: every
 --     transaction below `txid` was delivered, and `txid`'s rows up to `id`. It is taken as the
 --     base snapshot `txid:txid:` with that cursor, so a device continues where it was.
@@ -71,6 +73,7 @@ returns jsonb
 language plpgsql security invoker set search_path = '' as $$
 declare
   _now pg_snapshot;
+  _own xid8;
   _base pg_snapshot;
   _upto pg_snapshot;
   _after_txid bigint := -1;
@@ -104,9 +107,20 @@ begin
   if p_collection in ('followed_content', 'content_items') and (select auth.uid()) is not null then
     perform private.sync_release_due();
   end if;
-  -- Taken before the rows are read (and after the release, whose own writes it may count as
-  -- visible: the read below sees them and they commit with this call).
+  -- Taken before the rows are read, and after the release: its writes commit with this call and
+  -- the read below sees them, so they count as visible now. A snapshot leaves the caller's own
+  -- transaction out of its in-progress list, but its id can be at or above xmax (no later
+  -- transaction has ended yet); then xmax moves past it and every id between (others' transactions,
+  -- possibly in progress) counts as in progress, to be served once it has ended.
   _now := pg_current_snapshot();
+  _own := pg_current_xact_id_if_assigned();
+  if _own is not null and _own >= pg_snapshot_xmax(_now) then
+    _now := (pg_snapshot_xmin(_now)::text || ':' || (_own::text::bigint + 1)::text || ':' ||
+      coalesce((select string_agg(x::text, ',' order by x) from (
+        select x::text::bigint as x from pg_snapshot_xip(_now) x
+        union
+        select g from generate_series(pg_snapshot_xmax(_now)::text::bigint, _own::text::bigint - 1) g) ids), ''))::pg_snapshot;
+  end if;
 
   begin
     if jsonb_typeof(p_checkpoint) = 'object' and p_checkpoint ? 'snapshot' then
@@ -159,7 +173,8 @@ begin
   if p_collection = 'followed_content' then
     _source := $q$
       select t.row, t.txid, t.id, t.round from (
-        select to_jsonb(v) - '_preview_txid' - '_subscription_txid' || jsonb_build_object('_txid', v._txid::text) as row,
+        select to_jsonb(v) || jsonb_build_object('_txid', v._txid::text, '_preview_txid', v._preview_txid::text,
+            '_subscription_txid', v._subscription_txid::text) as row,
           v._txid as txid, v.id::text as id,
           case
             when (v._txid > $5 or (v._txid = $5 and v.id::text > $6))

@@ -285,10 +285,18 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     push(artist, 'profiles', { id: artist, display_name: 'Nova Static' });
     push(artist, 'media_ids', { id: `${artist}|artist`, user_uuid: artist, role: 'artist', interests: ['synths'] });
     const path = `${artist}/1700000000000-first-light.mp3`;
-    request(user(artist), storedObjectsSql([{ path, size: 1234, mimetype: 'audio/mpeg' }]));
+    request(user(artist), storedObjectsSql([{ path, size: 1234, mimetype: 'audio/mpeg' }], { checks: false }));
     expect(
       request(user(artist), `select count(*) from storage.objects where bucket_id = 'content' and name = '${path}';`),
     ).toBe('1');
+    // verify-upload (service_role through PostgREST) records its verdict on the stored bytes.
+    expect(
+      request(
+        SERVICE,
+        `select public.record_upload_check('${path}', (select version from storage.objects where bucket_id = 'content' and name = '${path}'),
+           true, 'audio/mpeg', 1234, 'MP3 audio');`,
+      ),
+    ).toBe('t');
     const itemId = randomUUID();
     push(artist, 'content_items', {
       id: itemId,
@@ -324,7 +332,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
 
     // Every collection the engine pulls, as each user (sync_pull runs as the caller, under RLS).
     const pulled = (uid: string, collection: string) =>
-      request(user(uid), `select public.sync_pull('${collection}', '0', '', 100);`);
+      request(user(uid), `select public.sync_pull('${collection}', null::jsonb, 100);`);
     for (const [name, def] of Object.entries(COLLECTIONS)) {
       if (!def.replication.pull) continue;
       for (const uid of [fan, artist]) expect(() => pulled(uid, name), `${name} pull`).not.toThrow();
@@ -338,7 +346,9 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     expect(
       request(user(fan), `select count(*) from storage.objects where bucket_id = 'content' and name = '${path}';`),
     ).toBe('1');
-    expect(() => request(user(fan), storedObjectsSql([`${artist}/planted.mp3`]))).toThrow(/row-level security/);
+    expect(() => request(user(fan), storedObjectsSql([`${artist}/planted.mp3`], { checks: false }))).toThrow(
+      /row-level security/,
+    );
 
     // Live sync: Realtime Authorization reads a probe row of the topic as the caller (one rolled-back transaction).
     const mayJoin = (uid: string, topic: string) => {
@@ -366,6 +376,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
 
     // anon (the app before sign-in) reaches nothing the migrations made.
     expect(() => request(ANON, `select public.sync_pull('content_items', '0', '', 1);`)).toThrow(/permission denied/);
+    expect(() => request(ANON, `select public.sync_pull('content_items', null::jsonb, 1);`)).toThrow(/permission denied/);
     expect(() => request(ANON, `select count(*) from public.content_items;`)).toThrow(/permission denied/);
   });
 });

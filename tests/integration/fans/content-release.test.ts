@@ -159,7 +159,7 @@ describe('release states reach followers', () => {
     const later = await upload(artist, 'Next Week', { unlock_date: unlockDate });
     // Unreleased work is the artist's own (issue 38 item 8): no title, no locked card, no row at all.
     expect(await fanRow(fan, later)).toBeNull();
-    expect((await pull(fan.client)).find((r) => r.id === later)).toBeUndefined();
+    expect((await pull(fan.client)).rows.find((r) => r.id === later)).toBeUndefined();
     // Not released yet: not counted as a release.
     expect(await directoryItems(fan.client, artist.userId)).toBe(1);
   });

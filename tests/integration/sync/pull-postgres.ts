@@ -108,7 +108,7 @@ export const device = (uid: string, collection: string): Device => ({
   cp: undefined,
 });
 
-/** Receives rows; a duplicate is the same row content received twice. */
+/** Receives rows; a duplicate is the same row version (content, with its sources' txids) received twice. */
 export function take(d: Device, rows: Row[]): void {
   for (const r of rows) {
     const key = `${String(r.id)}@${JSON.stringify(r)}`;
@@ -161,10 +161,13 @@ export async function pullTxid(c: pg.Client, d: Device, limit = 50): Promise<{ g
 /** What the user may read now, as the user (of content items: their own, as a device keeps). */
 export async function readable(c: pg.Client, d: Device): Promise<Map<string, Row>> {
   const own = d.collection === 'content_items' ? 'where t.artist_id = auth.uid()' : '';
-  const strip = d.collection === 'followed_content' ? ` - '_preview_txid' - '_subscription_txid'` : '';
+  const sources =
+    d.collection === 'followed_content'
+      ? `, '_preview_txid', t._preview_txid::text, '_subscription_txid', t._subscription_txid::text`
+      : '';
   const { rows } = await asUser(c, d.uid, (u) =>
     u.query<{ r: Row }>(
-      `select to_jsonb(t)${strip} || jsonb_build_object('_txid', t._txid::text) as r from public.${d.collection} t ${own}`,
+      `select to_jsonb(t) || jsonb_build_object('_txid', t._txid::text${sources}) as r from public.${d.collection} t ${own}`,
     ),
   );
   return new Map(rows.map(({ r }) => [String(r.id), r]));
