@@ -24,7 +24,8 @@ import { DEFAULT_SIGNED_URL_MAX_EXPIRY_S } from './storage/signed';
 import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
 import { FunctionsApi } from './functions/index';
-import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './realtime/server';
+import { LiveDispatcher, type LiveDispatchOptions } from './realtime/live-dispatch';
+import { RealtimeServer, resolveQuota, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 import { WebhookWorker, type WebhookOptions } from './webhooks/delivery';
 import type { Attempt } from '../functions/deliver-webhooks/handler.ts';
@@ -70,6 +71,8 @@ export interface LocalBackendOptions {
   clock?: () => number;
   /** the webhook delivery worker (hosted: pg_cron + the deliver-webhooks Edge Function); default off */
   webhooks?: WebhookOptions;
+  /** the live fan-out dispatcher (hosted: pg_cron every second); default on, every second */
+  liveDispatch?: LiveDispatchOptions;
 }
 
 export interface LocalBackend {
@@ -90,6 +93,8 @@ export interface LocalBackend {
   realtime: { stats(): RealtimeStats; flush(): Promise<void> };
   /** Runs one webhook delivery pass now (whether or not the worker is enabled). */
   webhooks: { deliverNow(): Promise<Attempt[]> };
+  /** The live fan-out dispatcher: one pass now (messages sent), and the total sent so far. */
+  liveDispatch: { runNow(): Promise<number>; sent(): number };
   stop(): Promise<void>;
 }
 
@@ -169,6 +174,19 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     },
   );
   if (opts.webhooks?.enabled) webhooks.start();
+  const dispatcher = new LiveDispatcher(db, opts.liveDispatch ?? {}, (e) => {
+    if (!quiet) console.error('[local backend] live dispatch failed:', e);
+  });
+  try {
+    await dispatcher.start(resolveQuota(opts.realtime ?? {}).messagesPerSecond);
+  } catch (e) {
+    await webhooks.stop();
+    clearInterval(sweep);
+    await realtime.stop().catch(() => undefined);
+    await http.stop();
+    await db.close();
+    throw e;
+  }
 
   let stopped: Promise<void> | undefined;
   return {
@@ -182,9 +200,11 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     query: (sql, params) => db.query(sql, params ?? []),
     realtime: { stats: () => realtime.stats(), flush: () => realtime.flush() },
     webhooks: { deliverNow: () => webhooks.runOnce() },
+    liveDispatch: { runNow: () => dispatcher.runOnce(), sent: () => dispatcher.sent },
     stop: () =>
       (stopped ??= (async () => {
         clearInterval(sweep);
+        await dispatcher.stop();
         await webhooks.stop(); // first: an interrupted send is still recorded through REST
         await realtime.stop();
         await http.stop();

@@ -77,7 +77,7 @@ export function startLiveReplication(options: LiveReplicationOptions): LiveRepli
     subscriptions.push(
       (options.follows$ ?? of([]))
         .pipe(
-          map((follows) => wantedTopics(pulled, kindsOf, follows)),
+          map((follows) => wantedTopics(options.userId, pulled, kindsOf, follows)),
           distinctUntilChanged(sameTopics),
         )
         .subscribe((wanted) => sync.setTopics(wanted)),

@@ -16,9 +16,11 @@ import {
 } from '../../../sync/live/live-policy';
 import type { LiveTopicKind } from '../../../sync/collections';
 import {
-  EVERYONE_TOPIC,
+  LIVE_SHARDS,
   MAX_ARTIST_TOPICS,
   artistTopic,
+  everyoneTopic,
+  liveShard,
   followedArtists,
   namedCollections,
   sameTopics,
@@ -27,10 +29,11 @@ import {
   type WantedTopics,
 } from '../../../sync/live/live-topics';
 
-const ME = userTopic('00000000-0000-4000-8000-000000000001');
+const MY_ID = '00000000-0000-4000-8000-000000000001';
+const ME = userTopic(MY_ID);
 const INITIAL_LIVE_STATE = initialLiveState(ME);
-const A1 = artistTopic('00000000-0000-4000-8000-00000000000a');
-const A2 = artistTopic('00000000-0000-4000-8000-00000000000b');
+const A1 = artistTopic('00000000-0000-4000-8000-00000000000a', MY_ID);
+const A2 = artistTopic('00000000-0000-4000-8000-00000000000b', MY_ID);
 const FOLLOWING: WantedTopics = { [A1]: ['followed_content'], [A2]: ['followed_content'] };
 
 /** Runs events through the policy, collecting every effect. */
@@ -370,14 +373,24 @@ describe('live topics', () => {
 
   it('wants artist topics only when followed_content is pulled, everyone only when locker_items is', () => {
     const follows = [{ artist_id: artist(1) }];
-    expect(wantedTopics(['profiles', 'media_ids'], kinds, follows)).toEqual({});
-    expect(wantedTopics(['profiles', 'followed_content', 'locker_items'], kinds, follows)).toEqual({
-      [artistTopic(artist(1))]: ['followed_content'],
-      [EVERYONE_TOPIC]: ['locker_items'],
+    expect(wantedTopics(MY_ID, ['profiles', 'media_ids'], kinds, follows)).toEqual({});
+    expect(wantedTopics(MY_ID, ['profiles', 'followed_content', 'locker_items'], kinds, follows)).toEqual({
+      [`artist:${artist(1)}:1`]: ['followed_content'],
+      'everyone:1': ['locker_items'],
     });
     expect(sameTopics({ a: ['x'] }, { a: ['x'] })).toBe(true);
     expect(sameTopics({ a: ['x'] }, { b: ['x'] })).toBe(false);
     expect(sameTopics({ a: ['x'] }, { a: ['x'], b: [] })).toBe(false);
+  });
+
+  it("shards crowd topics by the user's id: its last two hex digits modulo LIVE_SHARDS (as private.live_shard)", () => {
+    expect(LIVE_SHARDS).toBe(32);
+    expect(liveShard('00000000-0000-4000-8000-0000000000ff')).toBe(31);
+    expect(liveShard('00000000-0000-4000-8000-000000000020')).toBe(0);
+    expect(liveShard('00000000-0000-4000-8000-00000000003a')).toBe(26);
+    expect(artistTopic(artist(7), '00000000-0000-4000-8000-00000000003a')).toBe(`artist:${artist(7)}:26`);
+    expect(everyoneTopic('00000000-0000-4000-8000-00000000003a')).toBe('everyone:26');
+    fc.assert(fc.property(fc.uuid(), (id) => liveShard(id) >= 0 && liveShard(id) < LIVE_SHARDS));
   });
 
   it('a message names collections as strings; anything else in it is ignored', () => {
