@@ -194,7 +194,7 @@ describe('live topics: the senders', () => {
     // the fan-out queue and dispatcher: no API role; authenticated runs only the shard rule (join policy)
     const queue = await backend.query(
       `select p.proname, r as role from pg_proc p, unnest(array['anon', 'authenticated', 'service_role']) r
-       where p.pronamespace = 'private'::regnamespace and p.proname like 'live\_%' and has_function_privilege(r, p.oid, 'execute')`,
+       where p.pronamespace = 'private'::regnamespace and p.proname like 'live\\_%' and has_function_privilege(r, p.oid, 'execute')`,
     );
     expect(queue.rows).toEqual([{ proname: 'live_shard', role: 'authenticated' }]);
     await settle([[victim, `user:${g.id}`]]);
