@@ -146,7 +146,11 @@ export class Connection {
     if (!f.topic.startsWith('realtime:')) return void fail('unmatched topic');
     if (f.topic === 'realtime:') return void fail('TopicNameRequired: You must provide a topic name');
     // As Realtime (limit_max_users, then limit_joins): the project's sockets, then its joins.
-    if (!this.hub.projectHasRoom(this)) return void fail('ConnectionRateLimitReached: Too many connected users');
+    if (!this.hub.projectHasRoom(this)) {
+      this.hub.joinsRefused += 1;
+      return void fail('ConnectionRateLimitReached: Too many connected users');
+    }
+    if (this.hub.joins.triggered) this.hub.joinsRefused += 1;
     if (!this.joins.take() || this.hub.joins.triggered) {
       // As Realtime: the join is refused and the whole socket is disconnected.
       fail('ClientJoinRateLimitReached: Too many joins per second');

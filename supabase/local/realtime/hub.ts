@@ -87,6 +87,8 @@ export interface QuotaStats {
   droppedFromDatabase: number;
   /** channels shut down for receiving a message while it was triggered */
   shutDown: number;
+  /** joins refused for the project's joins or connections quota */
+  joinsRefused: number;
 }
 
 export class Hub implements Router {
@@ -99,6 +101,8 @@ export class Hub implements Router {
   readonly joins: ProjectRate;
   private droppedFromDatabase = 0;
   private shutDown = 0;
+  /** joins refused for the project's joins or connections quota (counted by the connection) */
+  joinsRefused = 0;
   private readonly byTopic = new Map<string, Set<Channel>>();
   private readonly buckets = new Map<string, Bucket>();
   private readonly entries = new Map<Channel, { bucket: Bucket; entry: Entry }[]>();
@@ -122,7 +126,7 @@ export class Hub implements Router {
   }
 
   quotaStats(): QuotaStats {
-    return { messages: this.messages.snapshot(), joins: this.joins.snapshot(), droppedFromDatabase: this.droppedFromDatabase, shutDown: this.shutDown };
+    return { messages: this.messages.snapshot(), joins: this.joins.snapshot(), droppedFromDatabase: this.droppedFromDatabase, shutDown: this.shutDown, joinsRefused: this.joinsRefused };
   }
 
   stopQuotas(): void {
