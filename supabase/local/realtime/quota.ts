@@ -52,6 +52,8 @@ export interface RateStats {
   peak: number;
   /** the most events in one tick */
   peakTick: number;
+  /** events in the last tick */
+  lastTick: number;
   total: number;
 }
 
@@ -66,7 +68,7 @@ export class ProjectRate {
     private readonly tickMs: number,
     private readonly maxBuckets: number,
   ) {
-    this.stats = { limit, triggered: false, average: 0, peak: 0, peakTick: 0, total: 0 };
+    this.stats = { limit, triggered: false, average: 0, peak: 0, peakTick: 0, lastTick: 0, total: 0 };
     if (Number.isFinite(limit)) {
       this.timer = setInterval(() => this.tick(), tickMs);
       this.timer.unref();
@@ -101,6 +103,7 @@ export class ProjectRate {
       triggered: average >= this.limit,
       peak: Math.max(this.stats.peak, average),
       peakTick: Math.max(this.stats.peakTick, count),
+      lastTick: count,
     };
   }
 
