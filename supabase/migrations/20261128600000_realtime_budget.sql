@@ -5,9 +5,10 @@
 -- followers cost 10,001 messages in one bucket, four times Pro's 2,500 per 5 s; past the quota
 -- hosted drops every message from the database, telling nobody, and shuts down channels.
 -- Design (budget figures: docs/architecture.md, "Live delivery budget"):
---   * followers are split into 32 shards by their own id (`private.live_shard`, the rule
---     sync/live/live-topics.ts repeats): a follower joins `artist:<artist>:<shard>`, every user
---     `everyone:<shard>`; `user:<id>` stays as it was (a user's own devices, at most 10 sockets);
+--   * followers are split into 128 shards by their own id (`private.live_shard`, the rule
+--     sync/live/live-topics.ts repeats; `private.live_shards()` the count): a follower joins
+--     `artist:<artist>:<shard>`, every user `everyone:<shard>` — small shards keep each send below
+--     a second's budget (10,000 followers: about 79 per shard); `user:<id>` stays as it was (a user's own devices, at most 10 sockets);
 --   * a change for an artist's followers (or everyone) no longer sends: it queues one row per topic
 --     in private.live_fanout, coalesced — changes before the round starts merge into it, changes
 --     during a round ask for one more round of only the shards already told;
@@ -24,16 +25,19 @@
 --   * join (SELECT) of a shard topic: only the caller's own shard, and for `artist:` only with a
 --     live follow; nobody may send (no INSERT policy); app tokens stay fenced (live_no_app_tokens);
 --   * every function is security definer with search_path ''; no API role may execute the queue
---     or the dispatcher; authenticated may execute only private.live_shard (its join policy).
+--     or the dispatcher; authenticated may execute only the shard rule (its join policy).
 
 -- ------------------------------------------------------------------ shards
+create function private.live_shards() returns integer
+language sql immutable set search_path = '' as $$ select 128 $$;
+
 create function private.live_shard(p_user uuid) returns integer
 language sql immutable set search_path = '' as $$
-  -- the last two hex digits of the id (uniform for gen_random_uuid ids), 32 shards
-  select (('x' || right(p_user::text, 2))::bit(8)::integer) % 32
+  -- the last two hex digits of the id (uniform for gen_random_uuid ids)
+  select (('x' || right(p_user::text, 2))::bit(8)::integer) % private.live_shards()
 $$;
-revoke all on function private.live_shard(uuid) from public, anon, authenticated, service_role;
-grant execute on function private.live_shard(uuid) to authenticated;
+revoke all on function private.live_shards(), private.live_shard(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.live_shards(), private.live_shard(uuid) to authenticated;
 
 -- ------------------------------------------------------------------ who may listen
 drop policy live_topics_read on realtime.messages;
@@ -61,8 +65,8 @@ create table private.live_fanout (
   -- audience per shard, taken when the round starts (null: not started)
   sizes integer[],
   next_shard integer not null default 0,
-  -- the round covers shards below this (32, or a repeat round's already-told shards)
-  shard_limit integer not null default 32,
+  -- the round covers shards below this (all, or a repeat round's already-told shards)
+  shard_limit integer not null default private.live_shards(),
   -- a change during the round: shards below this must be told again
   again_below integer not null default 0,
   queued_at timestamptz not null default clock_timestamp()
@@ -130,7 +134,7 @@ begin
     select private.live_shard(id) as shard, count(*)::integer as n from members group by 1
   )
   select array_agg(coalesce(c.n, 0) order by k) into _sizes
-  from generate_series(0, 31) k left join counted c on c.shard = k;
+  from generate_series(0, private.live_shards() - 1) k left join counted c on c.shard = k;
   return _sizes;
 end
 $$;

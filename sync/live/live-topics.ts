@@ -13,8 +13,8 @@ import type { LiveTopicKind } from '../collections';
 
 /** Realtime allows 100 channels per client and about 100 joins per second: stay well below. */
 export const MAX_ARTIST_TOPICS = 50;
-/** Shards of a crowd topic: the server's `private.live_shard` uses the same number. */
-export const LIVE_SHARDS = 32;
+/** Shards of a crowd topic: the server's `private.live_shards()` is the same number. */
+export const LIVE_SHARDS = 128;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

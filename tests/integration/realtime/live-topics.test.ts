@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../sync';
-import { liveShard } from '../../../sync/live/live-topics';
+import { LIVE_SHARDS, liveShard } from '../../../sync/live/live-topics';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 import { withStoredObjects } from '../../fixtures/content-items';
 import { closeAll, rtAnon, rtUser } from './helpers';
@@ -77,8 +77,8 @@ async function waitFor(pred: () => boolean, ms = 5_000): Promise<void> {
 }
 
 /** The artist topic shard of `userId`, and another shard. */
-const artistOf = (artistId: string, userId: string, shift = 0) => `artist:${artistId}:${(liveShard(userId) + shift) % 32}`;
-const everyoneOf = (userId: string, shift = 0) => `everyone:${(liveShard(userId) + shift) % 32}`;
+const artistOf = (artistId: string, userId: string, shift = 0) => `artist:${artistId}:${(liveShard(userId) + shift) % LIVE_SHARDS}`;
+const everyoneOf = (userId: string, shift = 0) => `everyone:${(liveShard(userId) + shift) % LIVE_SHARDS}`;
 
 /**
  * Sends a barrier to each topic and waits until every listener has it: all earlier messages are
@@ -196,7 +196,10 @@ describe('live topics: the senders', () => {
       `select p.proname, r as role from pg_proc p, unnest(array['anon', 'authenticated', 'service_role']) r
        where p.pronamespace = 'private'::regnamespace and p.proname like 'live\\_%' and has_function_privilege(r, p.oid, 'execute')`,
     );
-    expect(queue.rows).toEqual([{ proname: 'live_shard', role: 'authenticated' }]);
+    expect(queue.rows.map((r) => r.proname).sort()).toEqual(['live_shard', 'live_shards']);
+    expect(queue.rows.every((r) => r.role === 'authenticated')).toBe(true);
+    // one number of shards: the server's and the app's
+    expect((await backend.query('select private.live_shards() as n')).rows[0].n).toBe(LIVE_SHARDS);
     await settle([[victim, `user:${g.id}`]]);
     expect(changes(victim)).toEqual([]);
   });

@@ -425,12 +425,12 @@ describe('live topics', () => {
   });
 
   it("shards crowd topics by the user's id: its last two hex digits modulo LIVE_SHARDS (as private.live_shard)", () => {
-    expect(LIVE_SHARDS).toBe(32);
-    expect(liveShard('00000000-0000-4000-8000-0000000000ff')).toBe(31);
-    expect(liveShard('00000000-0000-4000-8000-000000000020')).toBe(0);
-    expect(liveShard('00000000-0000-4000-8000-00000000003a')).toBe(26);
-    expect(artistTopic(artist(7), '00000000-0000-4000-8000-00000000003a')).toBe(`artist:${artist(7)}:26`);
-    expect(everyoneTopic('00000000-0000-4000-8000-00000000003a')).toBe('everyone:26');
+    expect(LIVE_SHARDS).toBe(128);
+    expect(liveShard('00000000-0000-4000-8000-0000000000ff')).toBe(127);
+    expect(liveShard('00000000-0000-4000-8000-000000000080')).toBe(0);
+    expect(liveShard('00000000-0000-4000-8000-00000000003a')).toBe(58);
+    expect(artistTopic(artist(7), '00000000-0000-4000-8000-00000000003a')).toBe(`artist:${artist(7)}:58`);
+    expect(everyoneTopic('00000000-0000-4000-8000-00000000003a')).toBe('everyone:58');
     fc.assert(fc.property(fc.uuid(), (id) => liveShard(id) >= 0 && liveShard(id) < LIVE_SHARDS));
   });
 
