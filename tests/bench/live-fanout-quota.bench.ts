@@ -83,7 +83,8 @@ async function round(backend: LocalBackend, followers: Follower[], heard: (topic
   const arrivalOf = (f: Follower) => [...f.arrivals].find(([topic]) => heard(topic))?.[1];
   const t0 = performance.now();
   await drop();
-  const deadline = Date.now() + 180_000;
+  // pacing alone takes (followers + shards) / budget seconds: allow four times that on a loaded machine
+  const deadline = Date.now() + 60_000 + 4_000 * ((followers.length + 128) / (QUOTA * 0.4));
   while (followers.some((f) => arrivalOf(f) === undefined) && Date.now() < deadline) await sleep(50);
   await sleep(1_200); // the last tick's count
   sampling = false;
