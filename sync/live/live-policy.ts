@@ -106,7 +106,9 @@ export function initialLiveState(anchor: string, quotaBackoffMs = QUOTA_BACKOFF_
 }
 
 function failureDelay(state: LiveState, failures: number, event: { reason: FailureReason; jitter?: number }): number {
-  return event.reason === 'quota' ? quotaDelay(failures, event.jitter ?? 0, state.quotaBackoffMs) : reconnectDelay(failures);
+  return event.reason === 'quota'
+    ? quotaDelay(failures, event.jitter ?? 0, state.quotaBackoffMs)
+    : reconnectDelay(failures);
 }
 
 const unchanged = (state: LiveState): LiveStep => ({ state, effects: [] });

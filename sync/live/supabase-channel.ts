@@ -36,7 +36,9 @@ interface SystemPayload {
  * second", or a join refused with ClientJoinRateLimitReached / ConnectionRateLimitReached.
  */
 export function quotaRefusal(message: string | undefined): boolean {
-  return !!message && /Too many messages per second|ClientJoinRateLimitReached|ConnectionRateLimitReached/.test(message);
+  return (
+    !!message && /Too many messages per second|ClientJoinRateLimitReached|ConnectionRateLimitReached/.test(message)
+  );
 }
 
 export function supabaseChannelOpener(supabase: SupabaseClient): OpenChannel {
@@ -66,7 +68,8 @@ export function supabaseChannelOpener(supabase: SupabaseClient): OpenChannel {
     );
     // Realtime's shutdown (an expired or refused token) is a system error before the close.
     channel.on('system', {}, (payload: SystemPayload) => {
-      if (payload.status === 'error') handlers.failed(quotaRefusal(payload.message) ? 'quota' : 'error', payload.message);
+      if (payload.status === 'error')
+        handlers.failed(quotaRefusal(payload.message) ? 'quota' : 'error', payload.message);
     });
     let left: Promise<void> | null = null;
     const close = () => {

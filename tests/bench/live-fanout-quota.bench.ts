@@ -21,7 +21,10 @@ import { benchSize } from './smoke';
 const FOLLOWERS = benchSize(Number(process.env.BENCH_FANOUT_FOLLOWERS ?? 1000), 40);
 const QUOTA = Math.max(20, Math.round(FOLLOWERS / 20));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }, realtime: { transport: WebSocket as never } };
+const options = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as never },
+};
 
 interface Follower {
   id: string;
@@ -35,24 +38,48 @@ async function token(backend: LocalBackend, sub: string): Promise<string> {
 }
 
 /** One follower's socket on their artist shard (private) and on the baseline's one topic (public). */
-async function listen(backend: LocalBackend, artistId: string, follower: Follower, sockets: WebSocket[]): Promise<void> {
-  const ws = new WebSocket(`${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`);
+async function listen(
+  backend: LocalBackend,
+  artistId: string,
+  follower: Follower,
+  sockets: WebSocket[],
+): Promise<void> {
+  const ws = new WebSocket(
+    `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
+  );
   sockets.push(ws);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let pending = 2;
   const joined = new Promise<void>((resolve, reject) => {
     ws.on('message', (data: Buffer) => {
-      const [, ref, topic, event, payload] = JSON.parse(data.toString()) as [unknown, unknown, string, string, Record<string, unknown>];
+      const [, ref, topic, event, payload] = JSON.parse(data.toString()) as [
+        unknown,
+        unknown,
+        string,
+        string,
+        Record<string, unknown>,
+      ];
       if (event === 'phx_reply' && (ref === 'a' || ref === 'b')) {
         if (payload.status !== 'ok') reject(new Error(JSON.stringify(payload)));
         else if (--pending === 0) resolve();
       }
-      if (event === 'broadcast' && payload.event === 'changed' && !follower.arrivals.has(topic)) follower.arrivals.set(topic, performance.now());
+      if (event === 'broadcast' && payload.event === 'changed' && !follower.arrivals.has(topic))
+        follower.arrivals.set(topic, performance.now());
     });
   });
   const access = await token(backend, follower.id);
-  ws.send(JSON.stringify(['a', 'a', `realtime:artist:${artistId}:${liveShard(follower.id)}`, 'phx_join', { config: { private: true }, access_token: access }]));
-  ws.send(JSON.stringify(['b', 'b', `realtime:baseline:${artistId}`, 'phx_join', { config: {}, access_token: access }]));
+  ws.send(
+    JSON.stringify([
+      'a',
+      'a',
+      `realtime:artist:${artistId}:${liveShard(follower.id)}`,
+      'phx_join',
+      { config: { private: true }, access_token: access },
+    ]),
+  );
+  ws.send(
+    JSON.stringify(['b', 'b', `realtime:baseline:${artistId}`, 'phx_join', { config: {}, access_token: access }]),
+  );
   await joined;
 }
 
@@ -66,7 +93,12 @@ interface Round {
 }
 
 /** Runs `drop`, waits for every follower to hear it on a topic matching `heard`, samples each tick. */
-async function round(backend: LocalBackend, followers: Follower[], heard: (topic: string) => boolean, drop: () => Promise<void>): Promise<Round> {
+async function round(
+  backend: LocalBackend,
+  followers: Follower[],
+  heard: (topic: string) => boolean,
+  drop: () => Promise<void>,
+): Promise<Round> {
   const quota = () => backend.realtime.stats().quota.messages;
   const before = quota().total;
   const droppedBefore = backend.realtime.stats().quota.droppedFromDatabase;
@@ -92,7 +124,9 @@ async function round(backend: LocalBackend, followers: Follower[], heard: (topic
   const latencies = followers.map((f) => (arrivalOf(f) ?? NaN) - t0);
   const dropped = backend.realtime.stats().quota.droppedFromDatabase - droppedBefore;
   if (latencies.some(Number.isNaN)) {
-    throw new Error(`${latencies.filter(Number.isNaN).length} followers never heard the drop (quota triggered: ${triggered}, database messages dropped: ${dropped})`);
+    throw new Error(
+      `${latencies.filter(Number.isNaN).length} followers never heard the drop (quota triggered: ${triggered}, database messages dropped: ${dropped})`,
+    );
   }
   return { latencies, busiest, triggered, messages: quota().total - before, dropped };
 }
@@ -106,7 +140,13 @@ async function main() {
   const backend = await startLocalBackend({
     port: 0,
     quiet: true,
-    realtime: { messagesPerSecond: QUOTA, joinsPerSecond: 1e9, concurrentConnections: FOLLOWERS + 100, quotaTickMs: 1_000, quotaBuckets: 1 },
+    realtime: {
+      messagesPerSecond: QUOTA,
+      joinsPerSecond: 1e9,
+      concurrentConnections: FOLLOWERS + 100,
+      quotaTickMs: 1_000,
+      quotaBuckets: 1,
+    },
   });
   const sockets: WebSocket[] = [];
   try {
@@ -117,7 +157,9 @@ async function main() {
     const artistId = up.data.user.id;
     const made = await artistClient.from('media_ids').insert({ user_uuid: artistId, role: 'artist' });
     if (made.error) throw made.error;
-    const named = await artistClient.from('profiles').upsert({ id: artistId, display_name: 'Bench Artist', role: 'artist' });
+    const named = await artistClient
+      .from('profiles')
+      .upsert({ id: artistId, display_name: 'Bench Artist', role: 'artist' });
     if (named.error) throw named.error;
 
     const { rows } = await backend.query(
@@ -131,24 +173,46 @@ async function main() {
        select u::text || '|' || $1, u, $1, 'A' from unnest($2::uuid[]) u`,
       [artistId, followers.map((f) => f.id)],
     );
-    for (let i = 0; i < followers.length; i += 50) await Promise.all(followers.slice(i, i + 50).map((f) => listen(backend, artistId, f, sockets)));
+    for (let i = 0; i < followers.length; i += 50)
+      await Promise.all(followers.slice(i, i + 50).map((f) => listen(backend, artistId, f, sockets)));
     const [stored] = await withStoredObjects(artistClient, [{ file_path: `${artistId}/bench-drop.mp3` }]);
 
     await quietWindow(backend);
-    const baseline = await round(backend, followers, (t) => t.startsWith('realtime:baseline:'), async () => {
-      await backend.query(`select realtime.send('{"collections":["followed_content"]}'::jsonb, 'changed', $1, false)`, [`baseline:${artistId}`]);
-    });
+    const baseline = await round(
+      backend,
+      followers,
+      (t) => t.startsWith('realtime:baseline:'),
+      async () => {
+        await backend.query(
+          `select realtime.send('{"collections":["followed_content"]}'::jsonb, 'changed', $1, false)`,
+          [`baseline:${artistId}`],
+        );
+      },
+    );
     await quietWindow(backend);
-    const sharded = await round(backend, followers, (t) => t.startsWith('realtime:artist:'), async () => {
-      const { error } = await artistClient.from('content_items').insert({ artist_id: artistId, title: 'Bench drop', ...stored! });
-      if (error) throw error;
-    });
+    const sharded = await round(
+      backend,
+      followers,
+      (t) => t.startsWith('realtime:artist:'),
+      async () => {
+        const { error } = await artistClient
+          .from('content_items')
+          .insert({ artist_id: artistId, title: 'Bench drop', ...stored! });
+        if (error) throw error;
+      },
+    );
 
     const line = (label: string, r: Round) =>
       `  ${label.padEnd(44)} median ${percentile(r.latencies, 50).toFixed(0).padStart(6)} ms  p95 ${percentile(r.latencies, 95).toFixed(0).padStart(6)} ms  ` +
-      `max ${Math.max(...r.latencies).toFixed(0).padStart(6)} ms  busiest second ${String(r.busiest).padStart(5)} (${(r.busiest / QUOTA).toFixed(2)}× quota)  ` +
+      `max ${Math.max(...r.latencies)
+        .toFixed(0)
+        .padStart(
+          6,
+        )} ms  busiest second ${String(r.busiest).padStart(5)} (${(r.busiest / QUOTA).toFixed(2)}× quota)  ` +
       `${r.triggered ? 'QUOTA TRIGGERED' : 'within quota'}  messages ${r.messages}${r.dropped ? `  dropped ${r.dropped}` : ''}`;
-    console.log(`\nOne drop to ${FOLLOWERS} online followers, quota ${QUOTA} messages/s per 1-s tick (local backend, raw sockets):`);
+    console.log(
+      `\nOne drop to ${FOLLOWERS} online followers, quota ${QUOTA} messages/s per 1-s tick (local backend, raw sockets):`,
+    );
     console.log(line('one topic for all followers (baseline)', baseline));
     console.log(line(`${LIVE_SHARDS} shard topics, paced (fan-out budget 40 %)`, sharded));
     console.log(

@@ -35,9 +35,14 @@ export class LiveDispatcher {
   ) {}
 
   async start(messagesPerSecond: number): Promise<void> {
-    const perSecond = this.opts.perSecond ?? (Number.isFinite(messagesPerSecond) ? Math.max(1, Math.floor(messagesPerSecond * FANOUT_SHARE)) : undefined);
+    const perSecond =
+      this.opts.perSecond ??
+      (Number.isFinite(messagesPerSecond) ? Math.max(1, Math.floor(messagesPerSecond * FANOUT_SHARE)) : undefined);
     if (perSecond !== undefined) {
-      await this.db.query('update private.live_budget set per_second = $1::integer, tokens = least(tokens, $1::integer)', [perSecond]);
+      await this.db.query(
+        'update private.live_budget set per_second = $1::integer, tokens = least(tokens, $1::integer)',
+        [perSecond],
+      );
     }
     if (this.opts.enabled !== false) this.schedule();
   }

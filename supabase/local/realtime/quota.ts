@@ -27,11 +27,18 @@ export interface RealtimeQuota {
 }
 
 /** Supabase's "Realtime Limits" guide, limits by plan (Free, Pro with spend cap). */
-export const PLAN_QUOTAS: Record<RealtimePlan, Pick<RealtimeQuota, 'messagesPerSecond' | 'joinsPerSecond' | 'concurrentConnections'>> = {
+export const PLAN_QUOTAS: Record<
+  RealtimePlan,
+  Pick<RealtimeQuota, 'messagesPerSecond' | 'joinsPerSecond' | 'concurrentConnections'>
+> = {
   free: { messagesPerSecond: 100, joinsPerSecond: 100, concurrentConnections: 200 },
   pro: { messagesPerSecond: 500, joinsPerSecond: 500, concurrentConnections: 500 },
   // raw-delivery tests and benches that measure the server, not the plan
-  unlimited: { messagesPerSecond: Number.POSITIVE_INFINITY, joinsPerSecond: Number.POSITIVE_INFINITY, concurrentConnections: Number.POSITIVE_INFINITY },
+  unlimited: {
+    messagesPerSecond: Number.POSITIVE_INFINITY,
+    joinsPerSecond: Number.POSITIVE_INFINITY,
+    concurrentConnections: Number.POSITIVE_INFINITY,
+  },
 };
 
 export const DEFAULT_QUOTA: RealtimeQuota = { ...PLAN_QUOTAS.pro, quotaTickMs: 5_000, quotaBuckets: 12 };

@@ -44,12 +44,20 @@ interface Follower {
 
 /** A raw socket of one follower joined to their shard of the artist's topic. */
 async function listen(artistId: string, follower: Follower): Promise<void> {
-  const ws = new WebSocket(`${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`);
+  const ws = new WebSocket(
+    `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
+  );
   sockets.push(ws);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   const joined = new Promise<void>((resolve, reject) => {
     ws.on('message', (data: Buffer) => {
-      const [, ref, , event, payload] = JSON.parse(data.toString()) as [unknown, unknown, string, string, Record<string, unknown>];
+      const [, ref, , event, payload] = JSON.parse(data.toString()) as [
+        unknown,
+        unknown,
+        string,
+        string,
+        Record<string, unknown>,
+      ];
       if (event === 'phx_reply' && ref === 'j') {
         if (payload.status === 'ok') resolve();
         else reject(new Error(JSON.stringify(payload)));
@@ -58,7 +66,15 @@ async function listen(artistId: string, follower: Follower): Promise<void> {
     });
   });
   const topic = `realtime:artist:${artistId}:${follower.shard}`;
-  ws.send(JSON.stringify(['j', 'j', topic, 'phx_join', { config: { private: true }, access_token: await token(follower.id) }]));
+  ws.send(
+    JSON.stringify([
+      'j',
+      'j',
+      topic,
+      'phx_join',
+      { config: { private: true }, access_token: await token(follower.id) },
+    ]),
+  );
   await joined;
 }
 
@@ -77,7 +93,8 @@ describe(`one drop to ${FOLLOWERS} online followers, quota ${QUOTA} messages/s`,
        select u::text || '|' || $1, u, $1, 'A' from unnest($2::uuid[]) u`,
       [artistId, followers.map((f) => f.id)],
     );
-    for (let i = 0; i < followers.length; i += 50) await Promise.all(followers.slice(i, i + 50).map((f) => listen(artistId, f)));
+    for (let i = 0; i < followers.length; i += 50)
+      await Promise.all(followers.slice(i, i + 50).map((f) => listen(artistId, f)));
     // the follows told 200 fans' own topics at once (over the quota): wait for a quiet second
     await sleep(2_100);
     expect(backend.realtime.stats().quota.messages.triggered).toBe(false);

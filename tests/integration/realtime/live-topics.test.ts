@@ -77,7 +77,8 @@ async function waitFor(pred: () => boolean, ms = 5_000): Promise<void> {
 }
 
 /** The artist topic shard of `userId`, and another shard. */
-const artistOf = (artistId: string, userId: string, shift = 0) => `artist:${artistId}:${(liveShard(userId) + shift) % LIVE_SHARDS}`;
+const artistOf = (artistId: string, userId: string, shift = 0) =>
+  `artist:${artistId}:${(liveShard(userId) + shift) % LIVE_SHARDS}`;
 const everyoneOf = (userId: string, shift = 0) => `everyone:${(liveShard(userId) + shift) % LIVE_SHARDS}`;
 
 /**

@@ -22,10 +22,22 @@ let joins: LocalBackend;
 beforeAll(async () => {
   [messages, joins] = await Promise.all([
     withBackend({
-      realtime: { messagesPerSecond: 50, joinsPerSecond: 1_000, quotaTickMs: TICK_MS, quotaBuckets: BUCKETS, maxConnectionsPerUser: 100 },
+      realtime: {
+        messagesPerSecond: 50,
+        joinsPerSecond: 1_000,
+        quotaTickMs: TICK_MS,
+        quotaBuckets: BUCKETS,
+        maxConnectionsPerUser: 100,
+      },
     }),
     withBackend({
-      realtime: { messagesPerSecond: 1_000, joinsPerSecond: 20, concurrentConnections: 3, quotaTickMs: TICK_MS, quotaBuckets: BUCKETS },
+      realtime: {
+        messagesPerSecond: 1_000,
+        joinsPerSecond: 20,
+        concurrentConnections: 3,
+        quotaTickMs: TICK_MS,
+        quotaBuckets: BUCKETS,
+      },
     }),
   ]);
 });
@@ -33,18 +45,30 @@ afterAll(async () => {
   await Promise.all([messages?.stop(), joins?.stop()]);
 });
 
-const join = (topic: string, ref: string, payload: Record<string, unknown> = { config: {} }): Msg => [ref, ref, `realtime:${topic}`, 'phx_join', payload];
+const join = (topic: string, ref: string, payload: Record<string, unknown> = { config: {} }): Msg => [
+  ref,
+  ref,
+  `realtime:${topic}`,
+  'phx_join',
+  payload,
+];
 const replyTo = (ref: string) => (m: Msg) => m[1] === ref && m[3] === 'phx_reply';
 type Socket = Awaited<ReturnType<typeof rawPhoenix>>;
 
-async function joined(backend: LocalBackend, topic: string, payload: Record<string, unknown>, ref = 'j'): Promise<Socket> {
+async function joined(
+  backend: LocalBackend,
+  topic: string,
+  payload: Record<string, unknown>,
+  ref = 'j',
+): Promise<Socket> {
   const s = await rawPhoenix(backend);
   s.send(join(topic, ref, payload));
   expect((await s.until(replyTo(ref)))[4]).toMatchObject({ status: 'ok' });
   return s;
 }
 
-const broadcasts = (s: Socket, event: string) => s.received.filter((m) => m[3] === 'broadcast' && m[4].event === event).length;
+const broadcasts = (s: Socket, event: string) =>
+  s.received.filter((m) => m[3] === 'broadcast' && m[4].event === event).length;
 
 async function until(cond: () => boolean, ms = 5_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -59,9 +83,13 @@ describe('messages per second (per project, counted on delivery)', () => {
     const user = await rtUser(messages, uniqueEmail('quota'));
     const topic = `user:${user.id}`;
     const listeners = await Promise.all(
-      Array.from({ length: 40 }, () => joined(messages, topic, { config: { private: true }, access_token: user.token })),
+      Array.from({ length: 40 }, () =>
+        joined(messages, topic, { config: { private: true }, access_token: user.token }),
+      ),
     );
-    const room = await Promise.all([0, 1, 2].map(() => joined(messages, 'room', { config: { broadcast: { self: false } } })));
+    const room = await Promise.all(
+      [0, 1, 2].map(() => joined(messages, 'room', { config: { broadcast: { self: false } } })),
+    );
     const send = (event: string) => messages.query(`select realtime.send('{}'::jsonb, $1, $2, true)`, [event, topic]);
 
     // 40 deliveries + the message itself in one tick: 41 / 0.4 s > 50/s
@@ -76,7 +104,11 @@ describe('messages per second (per project, counted on delivery)', () => {
 
     const rest = await fetch(`${messages.url}/realtime/v1/api/broadcast`, {
       method: 'POST',
-      headers: { apikey: messages.serviceRoleKey, authorization: `Bearer ${messages.serviceRoleKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: messages.serviceRoleKey,
+        authorization: `Bearer ${messages.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ messages: [{ topic, event: 'rest', payload: {}, private: true }] }),
     });
     expect(rest.status).toBe(429);
@@ -86,7 +118,12 @@ describe('messages per second (per project, counted on delivery)', () => {
     room[0]!.send(['j', 'b1', 'realtime:room', 'broadcast', { type: 'broadcast', event: 'hello', payload: {} }]);
     for (const s of room.slice(1)) {
       const system = await s.until((m) => m[3] === 'system');
-      expect(system[4]).toEqual({ extension: 'system', status: 'error', message: 'Too many messages per second', channel: 'room' });
+      expect(system[4]).toEqual({
+        extension: 'system',
+        status: 'error',
+        message: 'Too many messages per second',
+        channel: 'room',
+      });
       expect(system[0]).toBe('j');
       await s.until((m) => m[3] === 'phx_close' && m[2] === 'realtime:room');
       expect(broadcasts(s, 'hello')).toBe(1);
@@ -105,7 +142,8 @@ describe('joins per second and concurrent connections (per project)', () => {
   it('refuses joins past the quota with ClientJoinRateLimitReached and disconnects the socket', async () => {
     const sockets = await Promise.all([0, 1].map(() => rawPhoenix(joins)));
     for (const [n, s] of sockets.entries()) for (let i = 0; i < 15; i++) s.send(join(`t${n}-${i}`, `j${i}`));
-    for (const s of sockets) for (let i = 0; i < 15; i++) expect((await s.until(replyTo(`j${i}`)))[4]).toMatchObject({ status: 'ok' });
+    for (const s of sockets)
+      for (let i = 0; i < 15; i++) expect((await s.until(replyTo(`j${i}`)))[4]).toMatchObject({ status: 'ok' });
     await until(() => joins.realtime.stats().quota.joins.triggered);
     sockets[0]!.send(join('late', 'late'));
     expect((await sockets[0]!.until(replyTo('late')))[4]).toEqual({
@@ -128,7 +166,11 @@ describe('joins per second and concurrent connections (per project)', () => {
       s.send(join(`c${i}`, 'j'));
       const answer = (await s.until(replyTo('j')))[4];
       if (i < 3) expect(answer).toMatchObject({ status: 'ok' });
-      else expect(answer).toEqual({ status: 'error', response: { reason: 'ConnectionRateLimitReached: Too many connected users' } });
+      else
+        expect(answer).toEqual({
+          status: 'error',
+          response: { reason: 'ConnectionRateLimitReached: Too many connected users' },
+        });
     }
     sockets[0]!.ws.close();
     await sleep(200);

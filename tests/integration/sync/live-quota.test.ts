@@ -24,10 +24,13 @@ async function devicesOf(tag: string): Promise<{ email: string }> {
 async function joinStorm(backend: LocalBackend, joins: number): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   for (let left = joins; left > 0; left -= 100) {
-    const ws = new WebSocket(`${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`);
+    const ws = new WebSocket(
+      `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
+    );
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     sockets.push(ws);
-    for (let i = 0; i < Math.min(left, 100); i++) ws.send(JSON.stringify([`s${i}`, `s${i}`, `realtime:storm-${sockets.length}-${i}`, 'phx_join', { config: {} }]));
+    for (let i = 0; i < Math.min(left, 100); i++)
+      ws.send(JSON.stringify([`s${i}`, `s${i}`, `realtime:storm-${sockets.length}-${i}`, 'phx_join', { config: {} }]));
   }
   return sockets;
 }
@@ -87,7 +90,9 @@ describe('live sync under the project quota', () => {
     await waitForConnection(reader, 'live', 15_000);
 
     // 400 messages in one second: 33/s over the 12-s window, past 30/s
-    await suite.backend.query(`select realtime.send('{}'::jsonb, 'noise', 'noise:' || i, true) from generate_series(1, 400) i`);
+    await suite.backend.query(
+      `select realtime.send('{}'::jsonb, 'noise', 'noise:' || i, true) from generate_series(1, 400) i`,
+    );
     await suite.backend.realtime.flush();
     await waitFor(async () => suite.backend.realtime.stats().quota.messages.triggered);
     const dropped = suite.backend.realtime.stats().quota.droppedFromDatabase;

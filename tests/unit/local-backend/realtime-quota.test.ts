@@ -40,7 +40,13 @@ describe('ProjectRate', () => {
   });
 
   it('defaults to the Pro plan of the Realtime limits guide', () => {
-    expect(DEFAULT_QUOTA).toEqual({ messagesPerSecond: 500, joinsPerSecond: 500, concurrentConnections: 500, quotaTickMs: 5_000, quotaBuckets: 12 });
+    expect(DEFAULT_QUOTA).toEqual({
+      messagesPerSecond: 500,
+      joinsPerSecond: 500,
+      concurrentConnections: 500,
+      quotaTickMs: 5_000,
+      quotaBuckets: 12,
+    });
     expect(PLAN_QUOTAS.free).toEqual({ messagesPerSecond: 100, joinsPerSecond: 100, concurrentConnections: 200 });
     expect(planFromEnv('free')).toBe('free');
     expect(planFromEnv(undefined)).toBeUndefined();

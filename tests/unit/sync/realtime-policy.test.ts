@@ -156,7 +156,12 @@ describe('catch-up decisions', () => {
     // the anchor shut down: every channel is left, the device polls, a wake does not rejoin early
     const anchorDown = stepLive(topicDown.state, { type: 'failed', generation: 1, reason: 'quota', jitter: 0 });
     expect(anchorDown.state.phase).toBe('backoff');
-    expect(anchorDown.effects).toContainEqual({ type: 'schedule', topic: ME, generation: 1, delayMs: QUOTA_BACKOFF_MS });
+    expect(anchorDown.effects).toContainEqual({
+      type: 'schedule',
+      topic: ME,
+      generation: 1,
+      delayMs: QUOTA_BACKOFF_MS,
+    });
     expect(stepLive(anchorDown.state, { type: 'wake', online: true }).effects).toEqual([]);
     expect(pollDue({ live: anchorDown.state.phase === 'live', msSinceFullPull: 0, intervalMs: 30_000 })).toBe(true);
     // the timer rejoins, and a successful join pulls everything the device missed
@@ -166,10 +171,12 @@ describe('catch-up decisions', () => {
     expect(back.state).toMatchObject({ phase: 'live', quota: false, failures: 0 });
     expect(back.effects[0]).toEqual({ type: 'pull', tables: 'all' });
     // the base wait is the engine's option
-    const short = stepLive(
-      stepLive(initialLiveState(ME, 500), { type: 'start' }).state,
-      { type: 'failed', generation: 1, reason: 'quota', jitter: 0 },
-    );
+    const short = stepLive(stepLive(initialLiveState(ME, 500), { type: 'start' }).state, {
+      type: 'failed',
+      generation: 1,
+      reason: 'quota',
+      jitter: 0,
+    });
     expect(short.effects).toContainEqual({ type: 'schedule', topic: ME, generation: 1, delayMs: 500 });
   });
 
