@@ -67,6 +67,14 @@ async function listen(
         follower.arrivals.set(topic, performance.now());
     });
   });
+  // Phoenix heartbeats: the server drops a socket silent for a minute, and a full run is longer
+  let beat = 0;
+  const heartbeat = setInterval(
+    () => ws.send(JSON.stringify([null, `h${++beat}`, 'phoenix', 'heartbeat', {}])),
+    20_000,
+  );
+  heartbeat.unref();
+  ws.once('close', () => clearInterval(heartbeat));
   const access = await token(backend, follower.id);
   ws.send(
     JSON.stringify([
