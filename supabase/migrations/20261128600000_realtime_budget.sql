@@ -17,7 +17,9 @@
 --     while a token bucket of `private.live_budget.per_second` messages (default 200: 40 % of Pro's
 --     500/s; set 40 for Free) allows; a shard costs 1 + its followers (an upper bound of those
 --     online), an empty shard costs nothing and is not sent; a shard larger than a second's budget
---     goes when the bucket is full and leaves a debt, so the long-run rate stays the budget.
+--     goes when the bucket is full and leaves a debt, so the long-run rate stays the budget; a round
+--     that runs out of budget goes to the back of the queue, so active rounds take turns (a small
+--     artist never waits a large artist's whole round).
 -- Invariants:
 --   * messages still say only `changed` {"collections": [...]}: rows come through the pull and RLS;
 --   * a message becomes visible to the dispatcher only once the writing transaction commits; a
@@ -139,7 +141,7 @@ begin
 end
 $$;
 
--- One pass (every second): sends what the budget allows, oldest topic first; returns messages sent.
+-- One pass (every second): sends what the budget allows, longest-waiting round first; returns messages sent.
 create function private.live_dispatch() returns integer
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -175,8 +177,9 @@ begin
       _k := _k + 1;
     end loop;
     if _k < _f.shard_limit then
-      update private.live_fanout set sizes = _f.sizes, next_shard = _k where topic = _f.topic;
-      exit; -- out of budget: the rest waits, in queue order
+      -- out of budget: this round goes to the back, so rounds queued behind it go first next pass
+      update private.live_fanout set sizes = _f.sizes, next_shard = _k, queued_at = _now where topic = _f.topic;
+      exit;
     elsif _f.again_below > 0 then
       update private.live_fanout
         set sizes = null, next_shard = 0, shard_limit = _f.again_below, again_below = 0, queued_at = _now
