@@ -25,7 +25,7 @@
 --   * a message becomes visible to the dispatcher only once the writing transaction commits; a
 --     rolled-back change queues nothing; one message per topic per transaction as before;
 --   * join (SELECT) of a shard topic: only the caller's own shard, and for `artist:` only with a
---     live follow; nobody may send (no INSERT policy); app tokens stay fenced (live_no_app_tokens);
+--     live follow (the old unsharded topics stay joinable and silent, for apps installed before); nobody may send (no INSERT policy); app tokens stay fenced (live_no_app_tokens);
 --   * every function is security definer with search_path ''; no API role may execute the queue
 --     or the dispatcher; authenticated may execute only the shard rule (its join policy).
 
@@ -49,8 +49,12 @@ create policy live_topics_read on realtime.messages for select to authenticated
     and (
       (select realtime.topic()) = 'user:' || (select auth.uid())::text
       or (select realtime.topic()) = 'everyone:' || (select private.live_shard(auth.uid()))::text
-      or ((select realtime.topic()) like 'artist:%:%'
-          and (select split_part(realtime.topic(), ':', 3)) = (select private.live_shard(auth.uid()))::text
+      -- the unsharded topics of 20261126300000 stay joinable (nothing is sent there any more): an
+      -- installed app from before this migration then sits on them and polls, instead of retrying
+      -- a refused join every 10 s per followed artist against the project's joins quota
+      or (select realtime.topic()) = 'everyone'
+      or ((select realtime.topic()) ~ '^artist:[^:]+(:[0-9]+)?$'
+          and (select split_part(realtime.topic(), ':', 3)) in ('', (select private.live_shard(auth.uid()))::text)
           and (select exists (
             select 1 from public.subscriptions s
             where s.fan_id = (select auth.uid())

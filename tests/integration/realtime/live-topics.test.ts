@@ -136,13 +136,16 @@ describe('live topics: who may join', () => {
     await joined(a.client, `user:${a.id}`);
     await joined(a.client, everyoneOf(a.id));
     await refused(a.client, everyoneOf(a.id, 1));
-    await refused(a.client, 'everyone'); // the unsharded topics are gone
+    await joined(a.client, 'everyone'); // the unsharded topics stay joinable (and silent) for older apps
     await refused(b.client, `user:${a.id}`);
     await refused(a.client, artistOf(r.id, a.id));
     await follow(a.client, a.id, r.id);
     await joined(a.client, artistOf(r.id, a.id));
     await refused(a.client, artistOf(r.id, a.id, 1)); // a follower hears their own shard only
-    await refused(a.client, `artist:${r.id}`);
+    await refused(a.client, `artist:${r.id}:x`);
+    await refused(a.client, `${artistOf(r.id, a.id)}:1`);
+    await joined(a.client, `artist:${r.id}`); // the old unsharded topic, still for followers only
+    await refused(b.client, `artist:${r.id}`);
     await refused(b.client, artistOf(r.id, b.id));
     // Unfollowed (a soft delete): the next join is refused again.
     expect((await a.client.from('subscriptions').update({ _deleted: true }).eq('artist_id', r.id)).error).toBeNull();
