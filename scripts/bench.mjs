@@ -25,6 +25,7 @@ const entries = [
   ['sync (chromium)', [tsx, 'tests/bench/sync-browser.bench.ts']],
   ['upload', [tsx, 'tests/bench/upload.bench.ts']],
   ['live sync', [tsx, 'tests/bench/live-sync.bench.ts']],
+  ['live fan-out within the Realtime quota', [tsx, 'tests/bench/live-fanout-quota.bench.ts']],
   ['live sync (chromium)', [tsx, 'tests/bench/live-sync-browser.bench.ts']],
   ['first screenful after sign-in (chromium)', [tsx, 'tests/bench/first-screen.bench.ts']],
   ['lighthouse (mobile)', [tsx, 'tests/bench/lighthouse.bench.ts']],

@@ -4,6 +4,7 @@
  * the server gracefully (in-flight requests finish, PGlite flushes) before exiting.
  */
 import { startLocalBackend, HARNESS_RATE_LIMITS } from './index';
+import { planFromEnv, PLAN_QUOTAS } from './realtime/quota';
 
 const port = Number(process.env.BUCKET_BACKEND_PORT ?? 54321);
 const dataDir = process.env.BUCKET_BACKEND_DATA ?? '.local/db';
@@ -13,6 +14,8 @@ const harness = process.env.BUCKET_AUTH_RATE_LIMITS === 'harness';
 const signedMax = process.env.BUCKET_SIGNED_URL_MAX_EXPIRY;
 // webhook delivery (hosted: pg_cron + the deliver-webhooks Edge Function); BUCKET_WEBHOOKS=off stops it
 const webhooksOn = process.env.BUCKET_WEBHOOKS !== 'off';
+// hosted Realtime's per-project quotas of this plan (supabase/local/README.md, "Realtime"); default pro
+const realtimePlan = planFromEnv(process.env.REALTIME_PLAN) ?? 'pro';
 const started = Date.now();
 const backend = await startLocalBackend({
   port,
@@ -20,7 +23,9 @@ const backend = await startLocalBackend({
   rateLimits: harness ? HARNESS_RATE_LIMITS : undefined,
   signedUrlMaxExpirySeconds: signedMax ? Number(signedMax) : undefined,
   webhooks: { enabled: webhooksOn },
+  realtime: { plan: realtimePlan },
 });
+const quota = PLAN_QUOTAS[realtimePlan];
 console.log(`
 Bucket local Supabase is running (${Date.now() - started} ms)
   API URL:          ${backend.url}
@@ -29,6 +34,7 @@ Bucket local Supabase is running (${Date.now() - started} ms)
   Storage:          ${backend.url}/storage/v1  (TUS: /storage/v1/upload/resumable)
   Inbox:            ${backend.url}/__local/inbox  (this machine only; not readable by web pages)
   Signed URLs:      expiresIn at most ${backend.signedUrlMaxExpirySeconds} s (BUCKET_SIGNED_URL_MAX_EXPIRY)
+  Realtime quota:   ${realtimePlan} plan: ${quota.messagesPerSecond} messages/s, ${quota.joinsPerSecond} joins/s, ${quota.concurrentConnections} sockets (REALTIME_PLAN=free|pro|unlimited)
   Webhooks:         ${webhooksOn ? 'delivered every second (BUCKET_WEBHOOKS=off stops it)' : 'not delivered (BUCKET_WEBHOOKS=off)'}
   Auth rate limits: ${harness ? 'per-IP limits lifted for tests (BUCKET_AUTH_RATE_LIMITS=harness)' : 'supabase/config.toml [auth.rate_limit]'}
   Data:             ${dataDir}

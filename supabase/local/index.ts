@@ -24,7 +24,8 @@ import { DEFAULT_SIGNED_URL_MAX_EXPIRY_S } from './storage/signed';
 import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
 import { FunctionsApi } from './functions/index';
-import { RealtimeServer, type RealtimeOptions, type RealtimeStats } from './realtime/server';
+import { LiveDispatcher, type LiveDispatchOptions } from './realtime/live-dispatch';
+import { RealtimeServer, resolveQuota, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 import { WebhookWorker, type WebhookOptions } from './webhooks/delivery';
 import type { Attempt } from '../functions/deliver-webhooks/handler.ts';
@@ -71,6 +72,8 @@ export interface LocalBackendOptions {
   clock?: () => number;
   /** the webhook delivery worker (hosted: pg_cron + the deliver-webhooks Edge Function); default off */
   webhooks?: WebhookOptions;
+  /** the live fan-out dispatcher (hosted: pg_cron every second); default on, every second */
+  liveDispatch?: LiveDispatchOptions;
 }
 
 export interface LocalBackend {
@@ -93,6 +96,8 @@ export interface LocalBackend {
   webhooks: { deliverNow(): Promise<Attempt[]> };
   /** verify-upload's sweep now: every live row's object without a verdict is checked (run at start when dataDir is set) */
   verifyUploads(): Promise<{ checked: number; passed: number; refused: number }>;
+  /** The live fan-out dispatcher: one pass now (messages sent), and the total sent so far. */
+  liveDispatch: { runNow(): Promise<number>; sent(): number };
   stop(): Promise<void>;
 }
 
@@ -180,6 +185,19 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     },
   );
   if (opts.webhooks?.enabled) webhooks.start();
+  const dispatcher = new LiveDispatcher(db, opts.liveDispatch ?? {}, (e) => {
+    if (!quiet) console.error('[local backend] live dispatch failed:', e);
+  });
+  try {
+    await dispatcher.start(resolveQuota(opts.realtime ?? {}).messagesPerSecond);
+  } catch (e) {
+    await webhooks.stop();
+    clearInterval(sweep);
+    await realtime.stop().catch(() => undefined);
+    await http.stop();
+    await db.close();
+    throw e;
+  }
   const functionEnv = () => ({
     SUPABASE_URL: url,
     SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
@@ -205,10 +223,12 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     realtime: { stats: () => realtime.stats(), flush: () => realtime.flush() },
     webhooks: { deliverNow: () => webhooks.runOnce() },
     verifyUploads: () => sweepUploads(functionEnv()),
+    liveDispatch: { runNow: () => dispatcher.runOnce(), sent: () => dispatcher.sent },
     stop: () =>
       (stopped ??= (async () => {
         clearInterval(sweep);
         await startSweep;
+        await dispatcher.stop();
         await webhooks.stop(); // first: an interrupted send is still recorded through REST
         await realtime.stop();
         await http.stop();

@@ -61,6 +61,11 @@ export interface SyncEngineOptions {
    * 10 s) and polling carries on. Node needs `ws` as the client's `realtime.transport`.
    */
   realtime?: boolean;
+  /**
+   * Wait before rejoining after Realtime refused or shut a channel down for the project's quota;
+   * default 30 s, doubling to 2 min, plus up to as much again at random. Tests shorten it.
+   */
+  realtimeQuotaBackoffMs?: number;
   /** Default: `window` events and `navigator.onLine`; tests simulating a device pass their own. */
   connectivity?: Connectivity;
   /** First pages already fetched for this user on a new device: each first pull takes its page. */
@@ -231,6 +236,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
             pullAll: trigger,
             isOnline: () => connectivity.isOnline(),
             setLive: (value) => void meta.update({ live: value }),
+            quotaBackoffMs: options.realtimeQuotaBackoffMs,
           });
     const intervalMs = options.pollIntervalMs ?? 30_000;
     stopTriggers = installTriggers({

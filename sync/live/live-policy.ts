@@ -9,7 +9,10 @@
  * topic is open or joining; the anchor failing leaves every channel; events of a channel that
  * is no longer current are ignored (channel numbers are never reused), so a late CLOSED from a
  * channel we already left never causes a second reconnect; nothing is joined while the browser
- * reports offline (the `online` wake rejoins at once).
+ * reports offline (the `online` wake rejoins at once); a channel refused or shut down by
+ * Realtime's project quota waits `quotaBackoffMs` (doubling to 4×) stretched by up to as much
+ * again at random — so devices shut down together do not rejoin together — and no wake cuts
+ * that wait short; meanwhile the device is not live, so the poll runs at its full rate.
  */
 import type { WantedTopics } from './live-topics';
 
@@ -17,6 +20,18 @@ import type { WantedTopics } from './live-topics';
 export const REALTIME_TIMEOUT_MS = 10_000;
 export const REALTIME_HEARTBEAT_MS = 25_000;
 export const REALTIME_BACKOFF_MS: readonly number[] = [1_000, 2_000, 5_000, 10_000];
+
+/**
+ * After a quota refusal: hosted Realtime averages its counters over a minute, so an early rejoin
+ * would only be shut down again (and each join counts against the joins quota).
+ */
+export const QUOTA_BACKOFF_MS = 30_000;
+
+/** Wait before rejoin number `failures` after a quota refusal: base × 1, 2, 4, 4…, × (1 + jitter). */
+export function quotaDelay(failures: number, jitter: number, baseMs = QUOTA_BACKOFF_MS): number {
+  const step = 2 ** Math.min(Math.max(failures, 1) - 1, 2);
+  return Math.round(baseMs * step * (1 + Math.min(Math.max(jitter, 0), 1)));
+}
 
 /** While the channel is live, the safety-net poll runs this many times less often. */
 export const LIVE_POLL_SLOWDOWN = 10;
@@ -34,6 +49,8 @@ export interface ChannelState {
   phase: 'joining' | 'live' | 'backoff';
   generation: number;
   failures: number;
+  /** waiting out a quota refusal (no wake shortens it) */
+  quota?: boolean;
 }
 
 export interface LiveState {
@@ -43,6 +60,10 @@ export interface LiveState {
   phase: LivePhase;
   generation: number;
   failures: number;
+  /** The anchor waits out a quota refusal. */
+  quota?: boolean;
+  /** Base wait after a quota refusal (QUOTA_BACKOFF_MS). */
+  quotaBackoffMs: number;
   /** Channel numbers handed out so far (all topics). */
   issued: number;
   /** The other topics' channels; empty unless the anchor is live. */
@@ -51,14 +72,16 @@ export interface LiveState {
   wanted: WantedTopics;
 }
 
-export type FailureReason = 'error' | 'timeout' | 'closed';
+/** `quota`: Realtime refused the join or shut the channel down for the project's quota. */
+export type FailureReason = 'error' | 'timeout' | 'closed' | 'quota';
 
 export type LiveEvent =
   | { type: 'start' }
   | { type: 'stop' }
   | { type: 'subscribed'; generation: number }
   | { type: 'changed'; generation: number; collections: readonly string[] }
-  | { type: 'failed'; generation: number; reason: FailureReason }
+  /** `jitter` in [0, 1): spreads quota waits (live-sync passes Math.random()). */
+  | { type: 'failed'; generation: number; reason: FailureReason; jitter?: number }
   /** A backoff timer fired. */
   | { type: 'retry'; generation: number; online: boolean }
   /** `online`, focus or visibility: channels waiting in backoff rejoin now. */
@@ -78,8 +101,14 @@ export interface LiveStep {
   effects: LiveEffect[];
 }
 
-export function initialLiveState(anchor: string): LiveState {
-  return { anchor, phase: 'stopped', generation: 0, failures: 0, issued: 0, topics: {}, wanted: {} };
+export function initialLiveState(anchor: string, quotaBackoffMs = QUOTA_BACKOFF_MS): LiveState {
+  return { anchor, phase: 'stopped', generation: 0, failures: 0, issued: 0, topics: {}, wanted: {}, quotaBackoffMs };
+}
+
+function failureDelay(state: LiveState, failures: number, event: { reason: FailureReason; jitter?: number }): number {
+  return event.reason === 'quota'
+    ? quotaDelay(failures, event.jitter ?? 0, state.quotaBackoffMs)
+    : reconnectDelay(failures);
 }
 
 const unchanged = (state: LiveState): LiveStep => ({ state, effects: [] });
@@ -88,7 +117,7 @@ const isOpen = (phase: LivePhase) => phase === 'joining' || phase === 'live';
 function joinAnchor(state: LiveState, effects: LiveEffect[] = []): LiveStep {
   const generation = state.issued + 1;
   return {
-    state: { ...state, phase: 'joining', generation, issued: generation, topics: {} },
+    state: { ...state, phase: 'joining', generation, issued: generation, quota: false, topics: {} },
     effects: [...effects, { type: 'join', topic: state.anchor, generation }],
   };
 }
@@ -143,7 +172,10 @@ function onAnchor(state: LiveState, event: LiveEvent): LiveStep {
   switch (event.type) {
     case 'subscribed':
       if (state.phase !== 'joining') return unchanged(state);
-      return reconcile({ state: { ...state, phase: 'live', failures: 0 }, effects: [{ type: 'pull', tables: 'all' }] });
+      return reconcile({
+        state: { ...state, phase: 'live', failures: 0, quota: false },
+        effects: [{ type: 'pull', tables: 'all' }],
+      });
     case 'changed':
       if (state.phase !== 'live' || event.collections.length === 0) return unchanged(state);
       return { state, effects: [{ type: 'pull', tables: event.collections }] };
@@ -152,11 +184,11 @@ function onAnchor(state: LiveState, event: LiveEvent): LiveStep {
       const failures = state.failures + 1;
       const { generation } = state;
       return {
-        state: { ...state, phase: 'backoff', failures, topics: {} },
+        state: { ...state, phase: 'backoff', failures, quota: event.reason === 'quota', topics: {} },
         effects: [
           { type: 'leave', generation },
           ...endTopics(state),
-          { type: 'schedule', topic: state.anchor, generation, delayMs: reconnectDelay(failures) },
+          { type: 'schedule', topic: state.anchor, generation, delayMs: failureDelay(state, failures, event) },
         ],
       };
     }
@@ -187,11 +219,12 @@ function onTopic(state: LiveState, topic: string, channel: ChannelState, event: 
       if (channel.phase === 'backoff') return unchanged(state);
       const failures = channel.failures + 1;
       const { generation } = channel;
+      const quota = event.reason === 'quota';
       return {
-        state: { ...state, topics: { ...state.topics, [topic]: { phase: 'backoff', generation, failures } } },
+        state: { ...state, topics: { ...state.topics, [topic]: { phase: 'backoff', generation, failures, quota } } },
         effects: [
           { type: 'leave', generation },
-          { type: 'schedule', topic, generation, delayMs: reconnectDelay(failures) },
+          { type: 'schedule', topic, generation, delayMs: failureDelay(state, failures, event) },
         ],
       };
     }
@@ -219,11 +252,13 @@ export function stepLive(state: LiveState, event: LiveEvent): LiveStep {
       return reconcile({ state: { ...state, wanted: event.wanted }, effects: [] });
     case 'wake': {
       if (!event.online) return unchanged(state);
-      if (state.phase === 'backoff') return joinAnchor(state, [{ type: 'cancel-timer', topic: state.anchor }]);
+      if (state.phase === 'backoff') {
+        return state.quota ? unchanged(state) : joinAnchor(state, [{ type: 'cancel-timer', topic: state.anchor }]);
+      }
       if (state.phase !== 'live') return unchanged(state);
       let step: LiveStep = { state, effects: [] };
       for (const [topic, channel] of Object.entries(state.topics)) {
-        if (channel.phase !== 'backoff') continue;
+        if (channel.phase !== 'backoff' || channel.quota) continue;
         step = joinTopic(
           { state: step.state, effects: [...step.effects, { type: 'cancel-timer', topic }] },
           topic,

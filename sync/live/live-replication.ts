@@ -38,6 +38,8 @@ export interface LiveReplicationOptions {
   setLive: (live: boolean) => void;
   /** Tests may replace the Supabase channels. */
   open?: OpenChannel;
+  /** Base wait after a quota refusal (default 30 s). */
+  quotaBackoffMs?: number;
 }
 
 export interface LiveReplication {
@@ -61,6 +63,7 @@ export function startLiveReplication(options: LiveReplicationOptions): LiveRepli
     anchor: userTopic(options.userId),
     open: options.open ?? supabaseChannelOpener(options.supabase),
     isOnline: options.isOnline,
+    quotaBackoffMs: options.quotaBackoffMs,
     pull(changed) {
       if (changed === 'all') {
         lastFullPull = Date.now();
@@ -77,7 +80,7 @@ export function startLiveReplication(options: LiveReplicationOptions): LiveRepli
     subscriptions.push(
       (options.follows$ ?? of([]))
         .pipe(
-          map((follows) => wantedTopics(pulled, kindsOf, follows)),
+          map((follows) => wantedTopics(options.userId, pulled, kindsOf, follows)),
           distinctUntilChanged(sameTopics),
         )
         .subscribe((wanted) => sync.setTopics(wanted)),

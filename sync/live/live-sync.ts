@@ -4,7 +4,8 @@
  * one channel per topic is open or joining, and at most one backoff timer per topic runs; after
  * stop() no timer is left and every channel is being left (stop() resolves once they are);
  * `live$` is true exactly while the user's own channel is joined; a channel that cannot be
- * opened (no WebSocket, token fetch failed) counts as a failed join and backs off like any other.
+ * opened (no WebSocket, token fetch failed) counts as a failed join and backs off like any other;
+ * every failure carries a random jitter, which only quota waits use.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import { initialLiveState, stepLive, type LiveEffect, type LiveEvent, type LiveState } from './live-policy';
@@ -18,6 +19,8 @@ export interface LiveSyncOptions {
   /** Pull these collections now ('all' after every join of the user's own topic). */
   pull: (tables: 'all' | readonly string[]) => void;
   isOnline: () => boolean;
+  /** Base wait after a quota refusal (default QUOTA_BACKOFF_MS, 30 s; tests shorten it). */
+  quotaBackoffMs?: number;
 }
 
 export interface LiveSync {
@@ -32,8 +35,8 @@ export interface LiveSync {
   readonly state: LiveState;
 }
 
-export function createLiveSync({ anchor, open, pull, isOnline }: LiveSyncOptions): LiveSync {
-  let state = initialLiveState(anchor);
+export function createLiveSync({ anchor, open, pull, isOnline, quotaBackoffMs }: LiveSyncOptions): LiveSync {
+  let state = initialLiveState(anchor, quotaBackoffMs);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const closers = new Map<number, Promise<(() => Promise<void>) | null>>();
   const leaving = new Set<Promise<void>>();
@@ -50,7 +53,7 @@ export function createLiveSync({ anchor, open, pull, isOnline }: LiveSyncOptions
     return {
       subscribed: () => dispatch({ type: 'subscribed', generation }),
       changed: (collections) => dispatch({ type: 'changed', generation, collections }),
-      failed: (reason) => dispatch({ type: 'failed', generation, reason }),
+      failed: (reason) => dispatch({ type: 'failed', generation, reason, jitter: Math.random() }),
     };
   }
 

@@ -10,7 +10,8 @@
  * its heartbeat re-reads the token); closing the last channel disconnects the socket at once,
  * so a tab that stops replicating (sign-out, leadership lost) holds no socket and phoenix's own
  * reconnect loop never runs beside ours; a message only names collections to pull (rows never
- * come from it), so ordering and row-level security stay the pull's.
+ * come from it), so ordering and row-level security stay the pull's; a refusal or shutdown for
+ * the project's quota (Realtime's messages, `quotaRefusal`) is reported as `quota`, not `error`.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { FailureReason } from './live-policy';
@@ -28,6 +29,16 @@ export type OpenChannel = (topic: string, handlers: ChannelHandlers) => Promise<
 interface SystemPayload {
   status?: string;
   message?: string;
+}
+
+/**
+ * Whether Realtime's message is a project quota: the `system` shutdown "Too many messages per
+ * second", or a join refused with ClientJoinRateLimitReached / ConnectionRateLimitReached.
+ */
+export function quotaRefusal(message: string | undefined): boolean {
+  return (
+    !!message && /Too many messages per second|ClientJoinRateLimitReached|ConnectionRateLimitReached/.test(message)
+  );
 }
 
 export function supabaseChannelOpener(supabase: SupabaseClient): OpenChannel {
@@ -57,7 +68,8 @@ export function supabaseChannelOpener(supabase: SupabaseClient): OpenChannel {
     );
     // Realtime's shutdown (an expired or refused token) is a system error before the close.
     channel.on('system', {}, (payload: SystemPayload) => {
-      if (payload.status === 'error') handlers.failed('error', payload.message);
+      if (payload.status === 'error')
+        handlers.failed(quotaRefusal(payload.message) ? 'quota' : 'error', payload.message);
     });
     let left: Promise<void> | null = null;
     const close = () => {
@@ -74,7 +86,7 @@ export function supabaseChannelOpener(supabase: SupabaseClient): OpenChannel {
         if (status === 'SUBSCRIBED') handlers.subscribed();
         else if (status === 'TIMED_OUT') handlers.failed('timeout');
         else if (status === 'CLOSED') handlers.failed('closed');
-        else handlers.failed('error', error?.message);
+        else handlers.failed(quotaRefusal(error?.message) ? 'quota' : 'error', error?.message);
       });
     } catch (error) {
       // No WebSocket implementation (Node without `ws`): realtime-js throws from connect().

@@ -6,7 +6,8 @@
  * bytes queued for this client pass the cap — a slow or dead reader never makes the server
  * buffer without bound and never delays anyone else (sends never wait); joins and other client
  * events are counted per second and refused past the limits with Realtime's messages (too
- * many joins disconnects the socket, too many events shuts the channel down); a socket counts
+ * many joins disconnects the socket, too many events shuts the channel down), and so are the
+ * project's joins and connected sockets (hub quotas); a socket counts
  * for the users it joined as, up to the per-user limit; messages from the
  * client are handled one at a time in arrival order (a join's token check finishes before the
  * next frame is looked at); a closed connection has no channels left in the hub.
@@ -144,11 +145,18 @@ export class Connection {
     const fail = (reason: string) => this.send(reply(this.vsn, f, 'error', { reason }));
     if (!f.topic.startsWith('realtime:')) return void fail('unmatched topic');
     if (f.topic === 'realtime:') return void fail('TopicNameRequired: You must provide a topic name');
-    if (!this.joins.take()) {
+    // As Realtime (limit_max_users, then limit_joins): the project's sockets, then its joins.
+    if (!this.hub.projectHasRoom(this)) {
+      this.hub.joinsRefused += 1;
+      return void fail('ConnectionRateLimitReached: Too many connected users');
+    }
+    if (this.hub.joins.triggered) this.hub.joinsRefused += 1;
+    if (!this.joins.take() || this.hub.joins.triggered) {
       // As Realtime: the join is refused and the whole socket is disconnected.
       fail('ClientJoinRateLimitReached: Too many joins per second');
       return this.close(1008, 'Too many joins per second');
     }
+    this.hub.joins.add(1);
     const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<string, unknown>;
     const isPrivate = config.private === true;
     const given = payload.access_token ?? payload.user_token;
@@ -227,6 +235,11 @@ export class Connection {
       });
     }, ms);
     ch.expiryTimer.unref();
+  }
+
+  /** The hub shuts a channel down (the project's messages quota). */
+  shutdownChannel(ch: Channel, message: string): void {
+    if (!ch.closed && this.channels.get(ch.topic) === ch) this.shutdown(ch, message);
   }
 
   /** Realtime's shutdown_response: a `system` error, then the channel closes (phx_close). */

@@ -9,7 +9,11 @@
  * with the subscriptions that can match it, not with every subscriber; the change payload is
  * serialised once per change and spliced into each channel's frame; broadcast goes only to
  * channels of the same topic and privacy (the sender's own only with `self`), found through a
- * topic index — so a message from the database to N listeners of a topic costs N socket writes.
+ * topic index — so a message from the database to N listeners of a topic costs N socket writes;
+ * the project's quotas (quota.ts) count every broadcast sent and every channel it reaches, as
+ * hosted Realtime does: while the messages average is over the limit a message from the database
+ * is dropped before any delivery, and a channel that still receives a broadcast is shut down
+ * with Realtime's `system` error.
  */
 import type { JwtKeys } from '../auth/jwt';
 import type { Database } from '../db/database';
@@ -18,6 +22,7 @@ import type { Change, ClaimSet, Row, Router } from './changes';
 import type { Connection } from './connection';
 import { matchesFilters } from './filters';
 import { encodeBinaryBroadcast, encodeFrame } from './protocol';
+import { ProjectRate, type RealtimeQuota, type RateStats } from './quota';
 import type { PublishedTables } from './tables';
 import { Bucket, type Entry } from './subscription-index';
 
@@ -75,8 +80,29 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxPayloadSizeKb: 256,
 };
 
+export interface QuotaStats {
+  messages: RateStats;
+  joins: RateStats;
+  /** messages from the database dropped while the messages quota was triggered */
+  droppedFromDatabase: number;
+  /** channels shut down for receiving a message while it was triggered */
+  shutDown: number;
+  /** joins refused for the project's joins or connections quota */
+  joinsRefused: number;
+}
+
 export class Hub implements Router {
   private readonly channels = new Map<Channel, Connection>();
+  /** sockets holding (or having held) a channel: the project's concurrent connections */
+  private readonly connected = new Set<Connection>();
+  /** the project's messages per second, counted on send and on delivery */
+  readonly messages: ProjectRate;
+  /** the project's channel joins per second */
+  readonly joins: ProjectRate;
+  private droppedFromDatabase = 0;
+  private shutDown = 0;
+  /** joins refused for the project's joins or connections quota (counted by the connection) */
+  joinsRefused = 0;
   private readonly byTopic = new Map<string, Set<Channel>>();
   private readonly buckets = new Map<string, Bucket>();
   private readonly entries = new Map<Channel, { bucket: Bucket; entry: Entry }[]>();
@@ -92,8 +118,26 @@ export class Hub implements Router {
     readonly keys: JwtKeys,
     readonly tables: PublishedTables,
     readonly limits: RealtimeLimits,
+    readonly quota: RealtimeQuota,
     readonly onError: (e: unknown) => void,
-  ) {}
+  ) {
+    this.messages = new ProjectRate(quota.messagesPerSecond, quota.quotaTickMs, quota.quotaBuckets);
+    this.joins = new ProjectRate(quota.joinsPerSecond, quota.quotaTickMs, quota.quotaBuckets);
+  }
+
+  quotaStats(): QuotaStats {
+    return { messages: this.messages.snapshot(), joins: this.joins.snapshot(), droppedFromDatabase: this.droppedFromDatabase, shutDown: this.shutDown, joinsRefused: this.joinsRefused };
+  }
+
+  stopQuotas(): void {
+    this.messages.stop();
+    this.joins.stop();
+  }
+
+  /** Whether `conn` may join: already counted, or the project holds fewer sockets than its quota. */
+  projectHasRoom(conn: Connection): boolean {
+    return this.connected.has(conn) || this.connected.size < this.quota.concurrentConnections;
+  }
 
   /** Counts `conn` for the user of `claims`; false when that user already holds the most sockets. */
   admitConnection(conn: Connection, claims: { sub?: unknown }): boolean {
@@ -110,6 +154,7 @@ export class Hub implements Router {
   }
 
   forgetConnection(conn: Connection): void {
+    this.connected.delete(conn);
     for (const key of this.keysOf.get(conn) ?? []) {
       const set = this.sockets.get(key);
       set?.delete(conn);
@@ -124,6 +169,7 @@ export class Hub implements Router {
   }
 
   addChannel(conn: Connection, ch: Channel): void {
+    this.connected.add(conn); // as Realtime's UsersCounter: counted from its first join until it closes
     this.channels.set(ch, conn);
     let topic = this.byTopic.get(ch.topicKey);
     if (!topic) this.byTopic.set(ch.topicKey, (topic = new Set()));
@@ -209,6 +255,11 @@ export class Hub implements Router {
   /** A Broadcast message sent from the database (realtime.send), private unless it says otherwise. */
   broadcastFromDatabase(message: Row): void {
     if (message.extension !== 'broadcast' || typeof message.topic !== 'string') return;
+    // As Realtime's ReplicationConnection: over the quota the message is dropped (and only logged).
+    if (this.messages.triggered) {
+      this.droppedFromDatabase += 1;
+      return;
+    }
     this.publish(message.topic, message.private !== false, message.event ?? null, message.payload ?? {});
   }
 
@@ -226,34 +277,52 @@ export class Hub implements Router {
    * `topic` with that privacy; no database work per subscriber. Returns the channels reached.
    */
   publish(topic: string, isPrivate: boolean, event: unknown, payload: unknown, meta?: Record<string, unknown>): number {
+    this.messages.add(1);
     const listeners = this.listeners(topic, isPrivate);
     if (listeners.length === 0) return 0;
     const body = JSON.stringify(meta ? { type: 'broadcast', event, payload, meta } : { type: 'broadcast', event, payload });
     for (const [channel, conn] of listeners) {
-      conn.send(encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'broadcast', payload: null }, body));
+      this.deliver1(channel, conn, encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'broadcast', payload: null }, body));
     }
     return listeners.length;
+  }
+
+  /**
+   * One broadcast frame to one channel, counted on delivery; as Realtime's channel on
+   * `:update_rate_counter`, a channel reached while the quota is triggered is shut down after it.
+   */
+  private deliver1(channel: Channel, conn: Connection, frame: string | Buffer): boolean {
+    const sent = conn.send(frame);
+    this.messages.add(1);
+    if (sent && this.messages.triggered && !channel.closed) {
+      this.shutDown += 1;
+      conn.shutdownChannel(channel, 'Too many messages per second');
+    }
+    return sent;
   }
 
   /** Raw bytes to the vsn 2.0.0 channels of `topic` (Realtime cannot convert them for 1.0.0 sockets either). */
   publishBinary(topic: string, isPrivate: boolean, event: string, bytes: Uint8Array): number {
     let reached = 0;
+    this.messages.add(1);
     for (const [channel, conn] of this.listeners(topic, isPrivate)) {
       if (conn.vsn !== '2.0.0') continue;
       const frame = encodeBinaryBroadcast(channel.topic, event, bytes);
-      if (frame && conn.send(frame)) reached++;
+      if (frame && this.deliver1(channel, conn, frame)) reached++;
     }
     return reached;
   }
 
   broadcast(from: Connection, sender: Channel, payload: unknown): void {
     const body = JSON.stringify(payload ?? {});
-    for (const channel of this.byTopic.get(sender.topicKey) ?? []) {
+    this.messages.add(1);
+    // collected first: a delivery may shut its channel down (and take it out of the index)
+    for (const channel of [...(this.byTopic.get(sender.topicKey) ?? [])]) {
       if (channel.closed) continue;
       if (channel === sender && !sender.settings.broadcastSelf) continue;
       const conn = this.channels.get(channel);
       if (!conn || (conn === from && channel !== sender)) continue;
-      conn.send(encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'broadcast', payload: null }, body));
+      this.deliver1(channel, conn, encodeFrame(conn.vsn, { joinRef: null, ref: null, topic: channel.topic, event: 'broadcast', payload: null }, body));
     }
   }
 }

@@ -11,7 +11,7 @@
  * when realtime.messages' INSERT policy lets the caller write its topic (one check per topic per
  * request) — the batch drops the others silently, the single endpoint answers 403, as Realtime;
  * messages per request and per caller per second, and each payload's size, are bounded
- * (429 / 422 with Realtime's messages); delivery is one frame per joined channel of the topic
+ * (429 / 422 with Realtime's messages), and so is the project's messages quota (quota.ts); delivery is one frame per joined channel of the topic
  * and privacy, no database work per subscriber; accepted requests answer 202 with no body.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -167,6 +167,10 @@ export class RestBroadcast {
     }
     if (errors.some((e) => Object.keys(e).length > 0)) throw new HttpError(422, { errors: { messages: errors } });
 
+    // the project's quota first (Realtime's BatchBroadcast.check_rate_limit), then the caller's
+    const quota = this.hub.messages;
+    if (quota.average > quota.limit) throw tooMany('You have exceeded your rate limit');
+    if (messages.length + quota.average > quota.limit) throw tooMany('Too many messages to broadcast, please reduce the batch size');
     const max = this.hub.limits.maxEventsPerSecond;
     const used = this.rates.used(caller);
     if (used > max) throw tooMany('You have exceeded your rate limit');
@@ -202,7 +206,9 @@ export class RestBroadcast {
     }
     if (Object.keys(errors).length > 0) throw new HttpError(422, { errors });
 
-    if (this.rates.used(caller) >= this.hub.limits.maxEventsPerSecond) throw tooMany('You have exceeded your rate limit');
+    if (this.hub.messages.triggered || this.rates.used(caller) >= this.hub.limits.maxEventsPerSecond) {
+      throw tooMany('You have exceeded your rate limit');
+    }
     if (isPrivate) {
       let allowed: boolean;
       try {

@@ -18,21 +18,32 @@ import type { Database } from '../db/database';
 import { checkToken, handshakeRefusal } from './auth';
 import { ChangeFeed } from './changes';
 import { Connection } from './connection';
-import { DEFAULT_LIMITS, Hub, type RealtimeLimits } from './hub';
+import { DEFAULT_LIMITS, Hub, type QuotaStats, type RealtimeLimits } from './hub';
+import { DEFAULT_QUOTA, PLAN_QUOTAS, type RealtimePlan, type RealtimeQuota } from './quota';
 import { RestBroadcast } from './rest-broadcast';
 import { PublishedTables } from './tables';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
-export interface RealtimeOptions extends Partial<RealtimeLimits> {
+export interface RealtimeOptions extends Partial<RealtimeLimits>, Partial<RealtimeQuota> {
   /** drop a client that sent nothing (not even a heartbeat) for this long; default 60 s */
   idleTimeoutMs?: number;
+  /** the hosted plan whose per-project quotas apply (default `pro`); explicit numbers win */
+  plan?: RealtimePlan;
 }
 
 export interface RealtimeStats {
   connections: number;
   channels: number;
   dropped: number;
+  quota: QuotaStats;
+}
+
+/** The per-project quotas for these options: the plan's, then explicit numbers. */
+export function resolveQuota(opts: RealtimeOptions): RealtimeQuota {
+  const quota: RealtimeQuota = { ...DEFAULT_QUOTA, ...PLAN_QUOTAS[opts.plan ?? 'pro'] };
+  for (const k of Object.keys(DEFAULT_QUOTA) as (keyof RealtimeQuota)[]) if (opts[k] !== undefined) quota[k] = opts[k];
+  return quota;
 }
 
 export class RealtimeServer {
@@ -58,7 +69,7 @@ export class RealtimeServer {
     };
     const limits: RealtimeLimits = { ...DEFAULT_LIMITS };
     for (const k of Object.keys(DEFAULT_LIMITS) as (keyof RealtimeLimits)[]) if (opts[k] !== undefined) limits[k] = opts[k];
-    this.hub = new Hub(db, keys, tables, limits, onError);
+    this.hub = new Hub(db, keys, tables, limits, resolveQuota(opts), onError);
     this.feed = new ChangeFeed(db, tables, this.hub, onError);
     this.rest = new RestBroadcast(this.hub);
     this.idleMs = opts.idleTimeoutMs ?? 60_000;
@@ -75,7 +86,7 @@ export class RealtimeServer {
   }
 
   stats(): RealtimeStats {
-    return { connections: this.connections.size, channels: this.hub.channelCount, dropped: this.hub.dropped };
+    return { connections: this.connections.size, channels: this.hub.channelCount, dropped: this.hub.dropped, quota: this.hub.quotaStats() };
   }
 
   /** Resolves once every change committed so far has been routed (tests). */
@@ -113,6 +124,7 @@ export class RealtimeServer {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.sweep) clearInterval(this.sweep);
+    this.hub.stopQuotas();
     await this.feed.stop();
     const open = [...this.wss.clients];
     for (const c of this.connections) c.close(1001, 'server shutting down');

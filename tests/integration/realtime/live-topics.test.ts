@@ -1,14 +1,16 @@
 /**
  * Live sync's topics (migration 20261126300000_live_broadcast) attacked with real supabase-js
- * clients: who may join `user:`, `artist:` and `everyone` private channels, that nobody may send
- * on them, that third-party app tokens (a `client_id` claim) join nothing, and what the triggers
- * send — one small `changed` message per topic and statement (and transaction), naming
- * collections only, to followers and never to anyone else.
+ * clients: who may join `user:`, `artist:<id>:<shard>` and `everyone:<shard>` private channels
+ * (20261128600000_realtime_budget: only the caller's own shard), that nobody may send on them,
+ * that third-party app tokens (a `client_id` claim) join nothing, and what the triggers send — one
+ * small `changed` message per topic and statement (and transaction), naming collections only, to
+ * followers and never to anyone else; crowd topics go through the fan-out dispatcher.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../sync';
+import { LIVE_SHARDS, liveShard } from '../../../sync/live/live-topics';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 import { withStoredObjects } from '../../fixtures/stored-objects';
 import { closeAll, rtAnon, rtUser } from './helpers';
@@ -74,8 +76,18 @@ async function waitFor(pred: () => boolean, ms = 5_000): Promise<void> {
   expect(pred()).toBe(true);
 }
 
-/** Sends a barrier to each topic and waits until every listener has it: all earlier messages are in. */
+/** The artist topic shard of `userId`, and another shard. */
+const artistOf = (artistId: string, userId: string, shift = 0) =>
+  `artist:${artistId}:${(liveShard(userId) + shift) % LIVE_SHARDS}`;
+const everyoneOf = (userId: string, shift = 0) => `everyone:${(liveShard(userId) + shift) % LIVE_SHARDS}`;
+
+/**
+ * Sends a barrier to each topic and waits until every listener has it: all earlier messages are
+ * in. Crowd topics are told by the dispatcher: two passes, so one starts after the writes committed.
+ */
 async function settle(listeners: [Listener, string][]): Promise<void> {
+  await backend.liveDispatch.runNow();
+  await backend.liveDispatch.runNow();
   const topics = [...new Set(listeners.map(([, topic]) => topic))];
   for (const topic of topics) await backend.query(`select realtime.send('{}', 'barrier', $1, true)`, [topic]);
   await waitFor(() => listeners.every(([l]) => l.got.some((m) => m.event === 'barrier')));
@@ -117,22 +129,28 @@ async function appToken(userId: string): Promise<string> {
 }
 
 describe('live topics: who may join', () => {
-  it("refuses another user's user: topic, and an artist's topic to a non-follower; allows own, followed and everyone", async () => {
+  it("refuses another user's user: topic, an artist's topic to a non-follower and other shards; allows own, followed and everyone", async () => {
     const a = await fan();
     const b = await fan();
     const r = await artist();
     await joined(a.client, `user:${a.id}`);
-    await joined(a.client, 'everyone');
+    await joined(a.client, everyoneOf(a.id));
+    await refused(a.client, everyoneOf(a.id, 1));
+    await joined(a.client, 'everyone'); // the unsharded topics stay joinable (and silent) for older apps
     await refused(b.client, `user:${a.id}`);
-    await refused(a.client, `artist:${r.id}`);
+    await refused(a.client, artistOf(r.id, a.id));
     await follow(a.client, a.id, r.id);
-    await joined(a.client, `artist:${r.id}`);
+    await joined(a.client, artistOf(r.id, a.id));
+    await refused(a.client, artistOf(r.id, a.id, 1)); // a follower hears their own shard only
+    await refused(a.client, `artist:${r.id}:x`);
+    await refused(a.client, `${artistOf(r.id, a.id)}:1`);
+    await joined(a.client, `artist:${r.id}`); // the old unsharded topic, still for followers only
     await refused(b.client, `artist:${r.id}`);
-    await joined(r.client, `artist:${r.id}`); // the artist hears their own topic
+    await refused(b.client, artistOf(r.id, b.id));
     // Unfollowed (a soft delete): the next join is refused again.
     expect((await a.client.from('subscriptions').update({ _deleted: true }).eq('artist_id', r.id)).error).toBeNull();
     await a.client.removeAllChannels();
-    await refused(a.client, `artist:${r.id}`);
+    await refused(a.client, artistOf(r.id, a.id));
   });
 
   it('an app token (client_id claim) joins none of the topics, not even its own user', async () => {
@@ -142,7 +160,7 @@ describe('live topics: who may join', () => {
     const app = rtAnon(backend);
     clients.push(app);
     await app.realtime.setAuth(await appToken(a.id));
-    for (const topic of [`user:${a.id}`, `artist:${r.id}`, 'everyone']) await refused(app, topic);
+    for (const topic of [`user:${a.id}`, artistOf(r.id, a.id), everyoneOf(a.id)]) await refused(app, topic);
     // The same user's own session still joins (the fence is the claim, not the user).
     await joined(a.client, `user:${a.id}`);
   });
@@ -177,6 +195,15 @@ describe('live topics: the senders', () => {
     );
     expect(rows.length).toBe(6);
     expect(rows.filter((row) => row.can)).toEqual([]);
+    // the fan-out queue and dispatcher: no API role; authenticated runs only the shard rule (join policy)
+    const queue = await backend.query(
+      `select p.proname, r as role from pg_proc p, unnest(array['anon', 'authenticated', 'service_role']) r
+       where p.pronamespace = 'private'::regnamespace and p.proname like 'live\\_%' and has_function_privilege(r, p.oid, 'execute')`,
+    );
+    expect(queue.rows.map((r) => r.proname).sort()).toEqual(['live_shard', 'live_shards']);
+    expect(queue.rows.every((r) => r.role === 'authenticated')).toBe(true);
+    // one number of shards: the server's and the app's
+    expect((await backend.query('select private.live_shards() as n')).rows[0].n).toBe(LIVE_SHARDS);
     await settle([[victim, `user:${g.id}`]]);
     expect(changes(victim)).toEqual([]);
   });
@@ -209,16 +236,16 @@ describe('live topics: what the database sends', () => {
     const g = await fan('live-stranger');
     const r = await artist();
     await follow(f.client, f.id, r.id);
-    const follower = await joined(f.client, `artist:${r.id}`);
+    const follower = await joined(f.client, artistOf(r.id, f.id));
     const artistOwn = await joined(r.client, `user:${r.id}`);
     const strangerOwn = await joined(g.client, `user:${g.id}`);
-    const strangerEveryone = await joined(g.client, 'everyone');
-    const eavesdropper = await joined(g.client, `artist:${r.id}`, { isPrivate: false });
+    const strangerEveryone = await joined(g.client, everyoneOf(g.id));
+    const eavesdropper = await joined(g.client, artistOf(r.id, f.id), { isPrivate: false });
     // realtime-js keeps one channel object per topic and client: the private attempt needs its own.
     const g2 = rtAnon(backend);
     clients.push(g2);
     await g2.realtime.setAuth(g.token);
-    const intruder = await join(g2, `artist:${r.id}`);
+    const intruder = await join(g2, artistOf(r.id, f.id));
 
     const rows = Array.from({ length: 100 }, (_, i) => ({
       artist_id: r.id,
@@ -229,11 +256,11 @@ describe('live topics: what the database sends', () => {
     const { error } = await r.client.from('content_items').insert(await withStoredObjects(r.client, rows));
     expect(error).toBeNull();
     await settle([
-      [follower, `artist:${r.id}`],
+      [follower, artistOf(r.id, f.id)],
       [artistOwn, `user:${r.id}`],
       [strangerOwn, `user:${g.id}`],
-      [strangerEveryone, 'everyone'],
-      ...(intruder.status === 'SUBSCRIBED' ? [[intruder.listener, `artist:${r.id}`] as [Listener, string]] : []),
+      [strangerEveryone, everyoneOf(g.id)],
+      ...(intruder.status === 'SUBSCRIBED' ? [[intruder.listener, artistOf(r.id, f.id)] as [Listener, string]] : []),
     ]);
     expect(changes(follower)).toEqual([['followed_content']]);
     expect(intruder.status).toBe('CHANNEL_ERROR');
@@ -265,7 +292,7 @@ describe('live topics: what the database sends', () => {
   it('a transaction tells each topic once (sync_push writes row by row); a rolled-back write tells nobody', async () => {
     const f = await fan('live-tx');
     const own = await joined(f.client, `user:${f.id}`);
-    const everyone = await joined(f.client, 'everyone');
+    const everyone = await joined(f.client, everyoneOf(f.id));
     const drop = (id: string, fanId: string | null) =>
       `insert into public.locker_items (id, fan_id, type, title, artist, rarity, expires_at)
        values ('${id}', ${fanId ? `'${fanId}'` : 'null'}, 'music', 'T', 'A', 'common', now() + interval '1 day')`;
@@ -278,7 +305,7 @@ describe('live topics: what the database sends', () => {
     ).rejects.toThrow('rolled back');
     await settle([
       [own, `user:${f.id}`],
-      [everyone, 'everyone'],
+      [everyone, everyoneOf(f.id)],
     ]);
     expect(changes(own)).toEqual([['locker_items']]);
     expect(changes(everyone)).toEqual([['locker_items']]);
@@ -297,12 +324,13 @@ describe('live topics: what the database sends', () => {
     expect(
       (await r.client.from('profiles').upsert({ id: r.id, display_name: 'Before', role: 'artist' })).error,
     ).toBeNull();
-    const follower = await joined(f.client, `artist:${r.id}`);
+    await settle([]); // the drop above is told before the listener joins
+    const follower = await joined(f.client, artistOf(r.id, f.id));
     const { error } = await r.client.from('profiles').update({ display_name: 'Renamed' }).eq('id', r.id);
     expect(error).toBeNull();
     // A profile write that keeps the name tells the artist's own devices only.
     expect((await r.client.from('profiles').update({ onboarding_completed: true }).eq('id', r.id)).error).toBeNull();
-    await settle([[follower, `artist:${r.id}`]]);
+    await settle([[follower, artistOf(r.id, f.id)]]);
     expect(changes(follower)).toEqual([['followed_content']]);
   });
 });

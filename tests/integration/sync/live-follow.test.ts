@@ -4,6 +4,7 @@
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { followArtist, unfollowArtist } from '../../../sync';
+import { artistTopic, everyoneTopic } from '../../../sync/live/live-topics';
 import { STORED_OBJECT, storedObjectsSql } from '../../fixtures/content-items';
 import { createArtistClient, uniqueEmail } from '../helpers/backend';
 import { useDeviceSuite, waitFor, type Device } from './devices';
@@ -48,11 +49,11 @@ describe('live sync of followed artists', () => {
     const artistId = artist.user.id;
     const [fan] = (await liveDevicesOf(suite.backend, 'live-drop-fan', 1, FAN_COLLECTIONS)) as [Device];
     suite.open.push(fan);
-    expect(joinedTopics(fan)).toEqual(['everyone', `user:${fan.userId}`].sort());
+    expect(joinedTopics(fan)).toEqual([everyoneTopic(fan.userId), `user:${fan.userId}`].sort());
 
     await followArtist(fan.engine.db, { fanId: fan.userId, artistId, artistName: 'Live Artist' });
     // The join is refused until the follow reaches the server; the topic's backoff retries it.
-    await waitFor(async () => joinedTopics(fan).includes(`artist:${artistId}`), 15_000);
+    await waitFor(async () => joinedTopics(fan).includes(artistTopic(artistId, fan.userId)), 15_000);
 
     const started = Date.now();
     const id = await publish(artistId, 'Live Drop');
@@ -61,11 +62,11 @@ describe('live sync of followed artists', () => {
     expect(doc.toJSON()).toMatchObject({ title: 'Live Drop', artist_id: artistId, locked: false });
 
     await unfollowArtist(fan.engine.db, fan.userId, artistId);
-    await waitFor(async () => !joinedTopics(fan).includes(`artist:${artistId}`));
-    expect(joinedTopics(fan)).toEqual(['everyone', `user:${fan.userId}`].sort());
+    await waitFor(async () => !joinedTopics(fan).includes(artistTopic(artistId, fan.userId)));
+    expect(joinedTopics(fan)).toEqual([everyoneTopic(fan.userId), `user:${fan.userId}`].sort());
   });
 
-  it('a drop for every fan (no owner) reaches the device live through `everyone`', async () => {
+  it('a drop for every fan (no owner) reaches the device live through its `everyone` shard', async () => {
     const [fan] = (await liveDevicesOf(suite.backend, 'live-everyone', 1, FAN_COLLECTIONS)) as [Device];
     suite.open.push(fan);
     const id = `everyone-${Date.now().toString(36)}`;
@@ -102,7 +103,7 @@ describe('live sync of followed artists', () => {
       sync_modified: null,
     });
     await new Promise((r) => setTimeout(r, 3_500)); // the 1 s and 2 s retries are refused too
-    expect(joinedTopics(fan)).toEqual(['everyone', `user:${fan.userId}`].sort());
+    expect(joinedTopics(fan)).toEqual([everyoneTopic(fan.userId), `user:${fan.userId}`].sort());
     await waitForConnection(fan, 'live', 1_000); // a refused artist topic never takes the device off live
   });
 });

@@ -10,6 +10,7 @@ import type { Change, Row } from '../../../supabase/local/realtime/changes';
 import type { Connection } from '../../../supabase/local/realtime/connection';
 import { parseFilters } from '../../../supabase/local/realtime/filters';
 import { DEFAULT_LIMITS, Hub } from '../../../supabase/local/realtime/hub';
+import { DEFAULT_QUOTA, PLAN_QUOTAS } from '../../../supabase/local/realtime/quota';
 import type { PublishedTable, PublishedTables } from '../../../supabase/local/realtime/tables';
 import type { JwtKeys } from '../../../supabase/local/auth/jwt';
 import type { Database } from '../../../supabase/local/db/database';
@@ -48,7 +49,7 @@ function watchedRow(row: Row): { row: Row; reads: string[] } {
   return { reads, row: new Proxy(row, { get: (t, k) => (typeof k === 'string' && reads.push(k), t[k as string]) }) };
 }
 
-const hub = () => new Hub({} as Database, {} as JwtKeys, {} as PublishedTables, DEFAULT_LIMITS, () => undefined);
+const hub = () => new Hub({} as Database, {} as JwtKeys, {} as PublishedTables, DEFAULT_LIMITS, { ...DEFAULT_QUOTA, ...PLAN_QUOTAS.unlimited }, () => undefined);
 
 describe('realtime hub routing', () => {
   it("names claim sets without reading the row, and never compares a row with a filter of a subscriber who may not see it", () => {

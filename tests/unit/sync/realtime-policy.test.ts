@@ -8,6 +8,8 @@ import {
   collectionsToPull,
   initialLiveState,
   pollDue,
+  QUOTA_BACKOFF_MS,
+  quotaDelay,
   reconnectDelay,
   stepLive,
   type LiveEffect,
@@ -15,10 +17,13 @@ import {
   type LiveState,
 } from '../../../sync/live/live-policy';
 import type { LiveTopicKind } from '../../../sync/collections';
+import { quotaRefusal } from '../../../sync/live/supabase-channel';
 import {
-  EVERYONE_TOPIC,
+  LIVE_SHARDS,
   MAX_ARTIST_TOPICS,
   artistTopic,
+  everyoneTopic,
+  liveShard,
   followedArtists,
   namedCollections,
   sameTopics,
@@ -27,10 +32,11 @@ import {
   type WantedTopics,
 } from '../../../sync/live/live-topics';
 
-const ME = userTopic('00000000-0000-4000-8000-000000000001');
+const MY_ID = '00000000-0000-4000-8000-000000000001';
+const ME = userTopic(MY_ID);
 const INITIAL_LIVE_STATE = initialLiveState(ME);
-const A1 = artistTopic('00000000-0000-4000-8000-00000000000a');
-const A2 = artistTopic('00000000-0000-4000-8000-00000000000b');
+const A1 = artistTopic('00000000-0000-4000-8000-00000000000a', MY_ID);
+const A2 = artistTopic('00000000-0000-4000-8000-00000000000b', MY_ID);
 const FOLLOWING: WantedTopics = { [A1]: ['followed_content'], [A2]: ['followed_content'] };
 
 /** Runs events through the policy, collecting every effect. */
@@ -135,6 +141,51 @@ describe('catch-up decisions', () => {
       { type: 'cancel-timer', topic: ME },
       { type: 'join', topic: ME, generation: 2 },
     ]);
+  });
+
+  it('a quota refusal waits 30 s, doubling to 2 min, stretched by the jitter; no wake shortens it', () => {
+    expect([1, 2, 3, 9].map((n) => quotaDelay(n, 0))).toEqual([30_000, 60_000, 120_000, 120_000]);
+    expect(quotaDelay(1, 0.5)).toBe(45_000);
+    expect(quotaDelay(1, 7)).toBe(2 * QUOTA_BACKOFF_MS); // jitter is clamped to [0, 1]
+    const live = run([{ type: 'start' }, { type: 'subscribed', generation: 1 }, { type: 'topics', wanted: FOLLOWING }]);
+    const a1 = genOf(live.state, A1);
+    // a followed topic shut down for the quota: its own wait, not cut short by a wake
+    const topicDown = stepLive(live.state, { type: 'failed', generation: a1, reason: 'quota', jitter: 0.25 });
+    expect(topicDown.effects).toContainEqual({ type: 'schedule', topic: A1, generation: a1, delayMs: 37_500 });
+    expect(stepLive(topicDown.state, { type: 'wake', online: true }).effects).toEqual([]);
+    // the anchor shut down: every channel is left, the device polls, a wake does not rejoin early
+    const anchorDown = stepLive(topicDown.state, { type: 'failed', generation: 1, reason: 'quota', jitter: 0 });
+    expect(anchorDown.state.phase).toBe('backoff');
+    expect(anchorDown.effects).toContainEqual({
+      type: 'schedule',
+      topic: ME,
+      generation: 1,
+      delayMs: QUOTA_BACKOFF_MS,
+    });
+    expect(stepLive(anchorDown.state, { type: 'wake', online: true }).effects).toEqual([]);
+    expect(pollDue({ live: anchorDown.state.phase === 'live', msSinceFullPull: 0, intervalMs: 30_000 })).toBe(true);
+    // the timer rejoins, and a successful join pulls everything the device missed
+    const rejoined = run([{ type: 'retry', generation: 1, online: true }], anchorDown.state);
+    expect(rejoined.effects).toEqual([{ type: 'join', topic: ME, generation: rejoined.state.generation }]);
+    const back = run([{ type: 'subscribed', generation: rejoined.state.generation }], rejoined.state);
+    expect(back.state).toMatchObject({ phase: 'live', quota: false, failures: 0 });
+    expect(back.effects[0]).toEqual({ type: 'pull', tables: 'all' });
+    // the base wait is the engine's option
+    const short = stepLive(stepLive(initialLiveState(ME, 500), { type: 'start' }).state, {
+      type: 'failed',
+      generation: 1,
+      reason: 'quota',
+      jitter: 0,
+    });
+    expect(short.effects).toContainEqual({ type: 'schedule', topic: ME, generation: 1, delayMs: 500 });
+  });
+
+  it("recognises Realtime's quota messages (the system shutdown and the join refusals)", () => {
+    expect(quotaRefusal('Too many messages per second')).toBe(true);
+    expect(quotaRefusal('ClientJoinRateLimitReached: Too many joins per second')).toBe(true);
+    expect(quotaRefusal('ConnectionRateLimitReached: Too many connected users')).toBe(true);
+    expect(quotaRefusal('Unauthorized: You do not have permissions to read from this Channel topic: x')).toBe(false);
+    expect(quotaRefusal(undefined)).toBe(false);
   });
 
   it('a wake while live or joining changes nothing', () => {
@@ -370,14 +421,24 @@ describe('live topics', () => {
 
   it('wants artist topics only when followed_content is pulled, everyone only when locker_items is', () => {
     const follows = [{ artist_id: artist(1) }];
-    expect(wantedTopics(['profiles', 'media_ids'], kinds, follows)).toEqual({});
-    expect(wantedTopics(['profiles', 'followed_content', 'locker_items'], kinds, follows)).toEqual({
-      [artistTopic(artist(1))]: ['followed_content'],
-      [EVERYONE_TOPIC]: ['locker_items'],
+    expect(wantedTopics(MY_ID, ['profiles', 'media_ids'], kinds, follows)).toEqual({});
+    expect(wantedTopics(MY_ID, ['profiles', 'followed_content', 'locker_items'], kinds, follows)).toEqual({
+      [`artist:${artist(1)}:1`]: ['followed_content'],
+      'everyone:1': ['locker_items'],
     });
     expect(sameTopics({ a: ['x'] }, { a: ['x'] })).toBe(true);
     expect(sameTopics({ a: ['x'] }, { b: ['x'] })).toBe(false);
     expect(sameTopics({ a: ['x'] }, { a: ['x'], b: [] })).toBe(false);
+  });
+
+  it("shards crowd topics by the user's id: its last two hex digits modulo LIVE_SHARDS (as private.live_shard)", () => {
+    expect(LIVE_SHARDS).toBe(128);
+    expect(liveShard('00000000-0000-4000-8000-0000000000ff')).toBe(127);
+    expect(liveShard('00000000-0000-4000-8000-000000000080')).toBe(0);
+    expect(liveShard('00000000-0000-4000-8000-00000000003a')).toBe(58);
+    expect(artistTopic(artist(7), '00000000-0000-4000-8000-00000000003a')).toBe(`artist:${artist(7)}:58`);
+    expect(everyoneTopic('00000000-0000-4000-8000-00000000003a')).toBe('everyone:58');
+    fc.assert(fc.property(fc.uuid(), (id) => liveShard(id) >= 0 && liveShard(id) < LIVE_SHARDS));
   });
 
   it('a message names collections as strings; anything else in it is ignored', () => {

@@ -1,0 +1,78 @@
+/**
+ * The live fan-out dispatcher on the local backend: runs `private.live_dispatch()` (migration
+ * 20261128600000_realtime_budget) every `intervalMs`, as pg_cron does every second on hosted.
+ * Invariants: one pass at a time (a slow pass delays the next, never overlaps it); each pass is
+ * one short statement through the database's fair scheduler, so no request waits behind more
+ * than one pass; the fan-out budget is set once at start — 40 % of the project's messages quota
+ * unless given — so a small test quota gets a proportionally small budget; stop() resolves once
+ * the running pass has ended.
+ */
+import type { Database } from '../db/database';
+
+export interface LiveDispatchOptions {
+  /** default 1000 (pg_cron's '1 seconds') */
+  intervalMs?: number;
+  /** messages per second the fan-out may spend (private.live_budget.per_second) */
+  perSecond?: number;
+  /** default true; tests may run passes by hand (runOnce) */
+  enabled?: boolean;
+}
+
+/** The share of the messages quota the fan-out spends by default; the rest is for user topics. */
+export const FANOUT_SHARE = 0.4;
+
+export class LiveDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+  /** messages sent by passes so far */
+  sent = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly opts: LiveDispatchOptions,
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  async start(messagesPerSecond: number): Promise<void> {
+    const perSecond =
+      this.opts.perSecond ??
+      (Number.isFinite(messagesPerSecond) ? Math.max(1, Math.floor(messagesPerSecond * FANOUT_SHARE)) : undefined);
+    if (perSecond !== undefined) {
+      await this.db.query(
+        'update private.live_budget set per_second = $1::integer, tokens = least(tokens, $1::integer)',
+        [perSecond],
+      );
+    }
+    if (this.opts.enabled !== false) this.schedule();
+  }
+
+  /** One pass now (or the running one): messages sent. */
+  runOnce(): Promise<number> {
+    this.running ??= this.db
+      .query<{ sent: number }>('select private.live_dispatch() as sent')
+      .then((r) => {
+        const sent = Number(r.rows[0]?.sent ?? 0);
+        this.sent += sent;
+        return sent;
+      })
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.runOnce()
+        .catch((e: unknown) => this.onError(e))
+        .finally(() => this.schedule());
+    }, this.opts.intervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+}
