@@ -208,3 +208,51 @@ begin
     perform cron.schedule('live-dispatch', '1 seconds', 'select private.live_dispatch()');
   end if;
 end $$;
+
+-- ------------------------------------------------------------------ no deadlocks in the queue
+-- As 20261126300000, except that topics are sent in order: live_enqueue locks one queue row per
+-- topic, and two statements (two pulls releasing due items of the same artists, a writer and a
+-- pull) that locked them in different orders deadlocked. In order, the later one waits.
+create or replace function public.live_changed() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  _parts text[] := '{}';
+  _rel text;
+  _i integer;
+  _msg record;
+begin
+  for _i in 0 .. tg_nargs / 3 - 1 loop
+    foreach _rel in array case when tg_op = 'UPDATE' then array['new_rows', 'old_rows'] else array['new_rows'] end loop
+      _parts := _parts || format('select coalesce(%L || %I::text, %L) as topic, %L::jsonb as collections from %I',
+        tg_argv[3 * _i], tg_argv[3 * _i + 1], 'everyone', tg_argv[3 * _i + 2], _rel);
+    end loop;
+  end loop;
+  for _msg in execute 'select distinct topic, collections from (' || array_to_string(_parts, ' union all ')
+      || ') m order by topic, collections' loop
+    perform public.live_send(_msg.topic, _msg.collections);
+  end loop;
+  return null;
+end
+$$;
+
+-- As 20261126200000, except that the due rows are released one at a time in (artist_id, id)
+-- order, so concurrent pulls take the per-artist rows their triggers write (directory counts,
+-- previews, the live queue) in the same order.
+create or replace function private.sync_release_due() returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  _id uuid;
+begin
+  for _id in
+    select x.id from (
+      select d.id, d.artist_id from public.content_items d
+      where d.unlock_date is not null and d.unlock_date <= now() and d._released_for is distinct from d.unlock_date
+      order by d.unlock_date
+      limit 200
+      for update skip locked) x
+    order by x.artist_id, x.id
+  loop
+    update public.content_items c set _released_for = c.unlock_date where c.id = _id;
+  end loop;
+end
+$$;

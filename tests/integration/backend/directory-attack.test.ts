@@ -198,6 +198,8 @@ describe('artist directory: figures that mean something', () => {
       'private.refuse_app_token()', 'private.app_registration(text)', 'private.new_webhook_secret()',
       // the webhook destination rule of developer_webhooks' CHECK (20261128100000): a pure function of the URL
       'private.webhook_url_allowed(text)',
+      // the live topics' shard rule (20261128600000): realtime's join policy computes the caller's shard
+      'private.live_shard(uuid)', 'private.live_shards()',
     ];
     expect(hidden.rows.map((r: { name: string }) => r.name).filter((n: string) => !readers.includes(n))).toEqual([]);
     expect((await directory()).plays).toBe(3);
