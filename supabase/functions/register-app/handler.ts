@@ -16,6 +16,7 @@
  */
 
 import { redirectUriProblem } from '../_shared/redirect-uri.ts';
+import { jwtClaims, readJson, Refusal } from '../_shared/request.ts';
 
 export interface FunctionEnv {
   SUPABASE_URL: string;
@@ -41,16 +42,6 @@ const CORS = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { ...CORS, 'Content-Type': 'application/json' } });
@@ -106,27 +97,6 @@ async function authenticate(req: Request, env: FunctionEnv): Promise<string> {
   );
   if (ids.length === 0) throw new Refusal(403, 'not_developer', 'Only a developer can register apps.');
   return user.id;
-}
-
-function jwtClaims(token: string): Record<string, unknown> {
-  const part = token.split('.')[1] ?? '';
-  try {
-    const text = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
-async function readJson(req: Request): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await req.json();
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw new Refusal(400, 'invalid_request', 'The body must be a JSON object.');
 }
 
 // ------------------------------------------------------------------ validation

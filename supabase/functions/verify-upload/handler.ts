@@ -14,6 +14,7 @@
  *     never writes content rows itself.
  */
 import { checkStoredBytes } from './check-bytes.ts';
+import { jwtClaims, readJson, Refusal } from '../_shared/request.ts';
 
 export interface FunctionEnv {
   SUPABASE_URL: string;
@@ -29,16 +30,6 @@ const CORS = {
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export type UploadVerdict =
   { ok: true; path: string; mime: string; note: string } | { ok: false; path: string; message: string };
@@ -154,27 +145,6 @@ async function authenticate(token: string, env: FunctionEnv): Promise<string> {
   const user = (await res.json()) as { id?: string };
   if (!user.id) throw new Refusal(401, 'unauthorized', 'Sign in to upload.');
   return user.id;
-}
-
-function jwtClaims(token: string): Record<string, unknown> {
-  const part = token.split('.')[1] ?? '';
-  try {
-    const text = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
-async function readJson(req: Request): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await req.json();
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw new Refusal(400, 'invalid_request', 'The body must be a JSON object.');
 }
 
 function serviceHeaders(env: FunctionEnv): Record<string, string> {
