@@ -62,6 +62,14 @@ afterAll(() => {
 
 const request = (claims: Claims, body: string) => pg!.request(claims, body);
 const literal = (s: string) => s.replace(/'/g, "''");
+/** One row through sync_push as `uid`, as the app's engine sends it; sync_push answers only the rows it did not take. */
+const push = (uid: string, table: string, row: Record<string, unknown>) => {
+  const out = request(
+    user(uid),
+    `select public.sync_push('${table}', '${literal(JSON.stringify([{ new: row, assumed: null }]))}'::jsonb);`,
+  );
+  expect(JSON.parse(out), `${table} push`).toEqual([]);
+};
 
 describe('hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)', () => {
   it('migrations apply as postgres, and the local backend grants exactly what they grant there', async () => {
@@ -145,14 +153,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     );
 
     // The app's sync as each user: profile and MediaID through sync_push, then a pull.
-    const push = (uid: string, table: string, row: Record<string, unknown>) => {
-      // sync_push answers only the rows it did not take (conflicts and refusals)
-      const out = request(
-        user(uid),
-        `select public.sync_push('${table}', '${literal(JSON.stringify([{ new: row, assumed: null }]))}'::jsonb);`,
-      );
-      expect(JSON.parse(out), `${table} push`).toEqual([]);
-    };
     push(dev, 'profiles', { id: dev, display_name: 'Dev' });
     push(dev, 'media_ids', { id: `${dev}|developer`, user_uuid: dev, role: 'developer', interests: ['apis'] });
     push(fan, 'profiles', { id: fan, display_name: 'Fan' });
@@ -273,13 +273,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       `insert into auth.users (id, email) values ('${artist}', 'artist-${artist}@example.test'), ('${fan}', 'fan-${fan}@example.test');`,
       'supabase_auth_admin',
     );
-    const push = (uid: string, table: string, row: Record<string, unknown>) => {
-      const out = request(
-        user(uid),
-        `select public.sync_push('${table}', '${literal(JSON.stringify([{ new: row, assumed: null }]))}'::jsonb);`,
-      );
-      expect(JSON.parse(out), `${table} push`).toEqual([]);
-    };
 
     // The artist: public name, MediaID, then an upload (Storage inserts the object as the user) and its row.
     push(artist, 'profiles', { id: artist, display_name: 'Nova Static' });
