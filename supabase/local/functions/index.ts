@@ -11,6 +11,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleRegisterApp, type FunctionEnv } from '../../functions/register-app/handler';
 import { handleVerifyUpload } from '../../functions/verify-upload/handler';
+import { handleMediaIdToken } from '../../functions/mediaid-token/handler';
+import { handleMediaIdApi } from '../../functions/mediaid-api/handler';
 import { JSON_BODY_LIMIT, readBody, sendJson, header } from '../http/util';
 import { JwtError, tokenFromHeaders, type JwtKeys } from '../auth/jwt';
 import type { TomlTable } from '../auth/config';
@@ -23,6 +25,8 @@ type Handler = (req: Request, env: FunctionEnv) => Promise<Response>;
 const FUNCTIONS: Record<string, Handler> = {
   'register-app': handleRegisterApp,
   'verify-upload': handleVerifyUpload,
+  'mediaid-token': handleMediaIdToken,
+  'mediaid-api': handleMediaIdApi,
 };
 
 /** `[functions.<name>] verify_jwt` of config.toml; the CLI's default (true) when absent. */

@@ -8,7 +8,7 @@
  * and writes of developer_apps as service_role, the webhook outbox claim/record as service_role
  * (deliver-webhooks), sync_pull of every pulled collection and sync_push of profiles, MediaIDs,
  * content, follows, reactions, comments and plays, an upload's storage object, live-sync channel
- * joins, the consent screen, the developer portal, the MediaID api_* calls with an app token,
+ * joins, the consent screen, the developer portal, MediaID tokens and API calls (service role),
  * Auth confirming an e-mail and deleting an account (as supabase_auth_admin), and anon (refused
  * everywhere). The local backend must grant exactly the same. Fails with an install hint when
  * PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
@@ -223,15 +223,27 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       values ('${fan}', '${clientId}', 'fan', '{preferences:read,preferences:write,media:read,events:write,analytics:read}') returning id;`,
     );
 
-    // The MediaID API as the app's token (an OAuth session's JWT with client_id).
-    const app = { ...user(fan), client_id: clientId, session_id: session };
-    expect(request(app, `select public.api_users_me();`)).toContain(fan);
-    expect(request(app, `select public.api_get_preferences();`)).toContain('soul');
-    expect(
-      request(app, `select public.api_put_preferences('{"genre_preferences":["ambient","dub"]}'::jsonb);`),
-    ).toContain('ambient');
-    expect(request(app, `select public.api_post_event('{"event_type":"track_played"}'::jsonb);`)).toBeTruthy();
-    expect(request(app, `select public.api_get_analytics();`)).toBeTruthy();
+    // register-app keeps Supabase's client secret; mediaid-token checks the app's MediaID secret,
+    // then issues MediaID tokens for the session Auth's code exchange made (all service_role).
+    request(SERVICE, `select public.mediaid_client_secret_store('${clientId}', '${secret}');`);
+    expect(request(SERVICE, `select public.mediaid_client_secret('${clientId}', '${newHash}');`)).toBe(secret);
+    const issued = JSON.parse(
+      request(SERVICE, `select public.mediaid_token_exchange('${clientId}', '${fan}', '${session}');`),
+    ) as { access_token: string; refresh_token: string };
+    expect(issued.access_token).toMatch(/^mid_at_/);
+    const refreshed = JSON.parse(
+      request(SERVICE, `select public.mediaid_token_refresh('${clientId}', '${issued.refresh_token}');`),
+    ) as { access_token: string };
+    expect(refreshed.access_token).toMatch(/^mid_at_/);
+
+    // The MediaID API as mediaid-api calls it (service_role, the app's MediaID token).
+    const api = (call: string, body = '{}') =>
+      request(SERVICE, `select public.mediaid_call('${refreshed.access_token}', '${call}', '${body}'::jsonb);`);
+    expect(api('users_me')).toContain(fan);
+    expect(api('get_preferences')).toContain('soul');
+    expect(api('put_preferences', '{"genre_preferences":["ambient","dub"]}')).toContain('ambient');
+    expect(api('post_event', '{"event_type":"track_played"}')).toBeTruthy();
+    expect(api('get_analytics')).toBeTruthy();
     expect(
       request(user(dev), `select api_calls_30d from public.developer_app_usage() where client_id = '${clientId}';`),
     ).not.toBe('0');
@@ -250,7 +262,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       user(fan),
       `update public.mediaid_grants set revoked_at = now() where user_id = '${fan}' and client_id = '${clientId}';`,
     );
-    expect(() => request(app, `select public.api_users_me();`)).toThrow(/invalid_token/);
+    expect(() => api('users_me')).toThrow(/invalid_token/);
     expect(request(SERVICE, `select event_type from public.webhook_outbox_claim(10, 60);`)).toBe('permission.revoked');
 
     // anon holds nothing on what the migrations made.
@@ -369,7 +381,9 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
 
     // anon (the app before sign-in) reaches nothing the migrations made.
     expect(() => request(ANON, `select public.sync_pull('content_items', '0', '', 1);`)).toThrow(/permission denied/);
-    expect(() => request(ANON, `select public.sync_pull('content_items', null::jsonb, 1);`)).toThrow(/permission denied/);
+    expect(() => request(ANON, `select public.sync_pull('content_items', null::jsonb, 1);`)).toThrow(
+      /permission denied/,
+    );
     expect(() => request(ANON, `select count(*) from public.content_items;`)).toThrow(/permission denied/);
   });
 });
