@@ -7,6 +7,7 @@ import { ArtistProfileCard } from './ArtistProfileCard';
 import { ArtistDashboard } from './components/ArtistDashboard';
 import { UploadContentButton } from './components/UploadContentButton';
 import { RealFanFigures } from './RealFanFigures';
+import { UpcomingReleaseCard } from './UpcomingReleaseCard';
 
 const roleSwitcher = <CompactRoleSwitcher />;
 
@@ -21,6 +22,7 @@ export function ArtistDashboardPage() {
   const own = (
     <Stack gap="md">
       <ArtistProfileCard />
+      <UpcomingReleaseCard />
       <RealFanFigures />
       <BucketBrowser viewer="artist" />
     </Stack>

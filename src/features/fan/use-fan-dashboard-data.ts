@@ -43,6 +43,27 @@ const asSample = <T extends object>(items: readonly T[]): (T & { sample: true })
   items.map((item) => ({ ...item, sample: true as const }));
 const SAMPLE_SUBSCRIPTION_ITEMS = asSample(SAMPLE_SUBSCRIPTIONS);
 const SAMPLE_ACTIVITY_ITEMS = asSample(SAMPLE_ACTIVITY);
+const SAMPLE_UPCOMING_ITEMS = asSample(SAMPLE_UPCOMING);
+
+/** Followed artists' announced releases from today on (local date), soonest first. */
+export function announcedReleases(subscriptions: readonly FanSubscription[], today: string): UpcomingEvent[] {
+  return subscriptions
+    .filter((s) => !s.sample && s.announcement && s.announcement.on >= today)
+    .map((s) => ({
+      id: `announcement-${s.artistId}`,
+      title: s.announcement!.note,
+      artist: s.artistName,
+      startsAt: s.announcement!.on,
+      kind: 'release' as const,
+    }))
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.artist.localeCompare(b.artist));
+}
+
+/** Today as YYYY-MM-DD in the device's time zone. */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 /**
  * The dashboard's feed, stats and panels (issue 31: real first, sample labelled). Real items —
@@ -63,7 +84,7 @@ export function useFanDashboardData(
 }
 
 /** The pure part of useFanDashboardData (unit-tested). */
-export function fanDashboardData(mock: boolean, real: FanRealData): FanDashboardData {
+export function fanDashboardData(mock: boolean, real: FanRealData, today = localToday()): FanDashboardData {
   const own = real.subscriptions;
   const counted = own ?? (mock ? SAMPLE_SUBSCRIPTIONS : []);
   return {
@@ -76,7 +97,7 @@ export function fanDashboardData(mock: boolean, real: FanRealData): FanDashboard
     },
     fanTier: fanTierFromSubscriptions(counted),
     trending: mock ? SAMPLE_TRENDING : [],
-    upcoming: mock ? SAMPLE_UPCOMING : [],
+    upcoming: [...announcedReleases(own ?? [], today), ...(mock ? SAMPLE_UPCOMING_ITEMS : [])],
     library: mock ? SAMPLE_LIBRARY : [],
     recommendations: mock ? SAMPLE_RECOMMENDATIONS : [],
   };
