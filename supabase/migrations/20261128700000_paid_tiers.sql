@@ -2,7 +2,8 @@
 -- the Stripe state of a fan's subscription. The tier is granted only by the stripe-webhook Edge
 -- Function (service role) from the Stripe subscription object it retrieved.
 -- Invariants:
---   * artist_tiers: one row per (artist, level 1-3); anyone may read (the catalog is public);
+--   * artist_tiers: one row per (artist, level 1-3); every signed-in user may read them (the
+--     catalog lists real artists to signed-in users; anon holds nothing in public);
 --     only the artist writes their own, and only name, price (whole US dollars, 1-999 a month)
 --     and benefits. stripe_product_id / stripe_price_id are server-owned: an API caller's value is
 --     replaced by the stored one, and a price change clears stripe_price_id (Stripe prices are
@@ -66,12 +67,12 @@ create trigger artist_tiers_guard before insert or update on public.artist_tiers
 
 alter table public.artist_tiers enable row level security;
 revoke all on public.artist_tiers from anon, authenticated;
-grant select on public.artist_tiers to anon, authenticated;
+grant select on public.artist_tiers to authenticated;
 grant insert (artist_id, level, name, price, benefits, stripe_product_id, stripe_price_id),
   update (name, price, benefits, stripe_product_id, stripe_price_id) on public.artist_tiers to authenticated;
 grant select, insert, update, delete on public.artist_tiers to service_role;
 
-create policy artist_tiers_read on public.artist_tiers for select to anon, authenticated using (true);
+create policy artist_tiers_read on public.artist_tiers for select to authenticated using (true);
 create policy artist_tiers_insert_own on public.artist_tiers for insert to authenticated
   with check (artist_id = (select auth.uid()) and public.holds_role((select auth.uid()), 'artist'));
 create policy artist_tiers_update_own on public.artist_tiers for update to authenticated

@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe("artists' tiers", () => {
-  it("an artist writes their own tiers; anyone reads them; Stripe ids stay the server's", async () => {
+  it("an artist writes their own tiers; signed-in users read them; Stripe ids stay the server's", async () => {
     const own = await artist.client
       .from('artist_tiers')
       .insert(
@@ -64,7 +64,10 @@ describe("artists' tiers", () => {
       .select('level, stripe_price_id');
     expect(own.error).toBeNull();
     expect(own.data).toEqual([1, 2, 3].map((level) => ({ level, stripe_price_id: null })));
-    const pub = await anonClient(backend)
+    await log.refused('anon reads tiers (anon holds nothing in public)', () =>
+      anonClient(backend).from('artist_tiers').select(),
+    );
+    const pub = await fan.client
       .from('artist_tiers')
       .select('level, price')
       .eq('artist_id', artist.user.id)
