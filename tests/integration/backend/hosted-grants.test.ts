@@ -276,6 +276,53 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'EXECUTE')`),
     ).toBe('0');
   });
+  it('payments work there: an artist prices tiers, the payment functions (service role) record a paid tier', () => {
+    if (skip) return;
+    const psql = pg!.psql;
+    const artist = randomUUID();
+    const fan = randomUUID();
+    psql(
+      `insert into auth.users (id, email) values ('${artist}', 'a-${artist}@example.test'), ('${fan}', 'f-${fan}@example.test');`,
+      'supabase_auth_admin',
+    );
+    push(artist, 'profiles', { id: artist, display_name: 'Nova' });
+    push(artist, 'media_ids', { id: `${artist}|artist`, user_uuid: artist, role: 'artist', interests: ['synths'] });
+    // the artist through PostgREST (authenticated): own tiers, Stripe ids left to the server
+    expect(
+      request(
+        user(artist),
+        `insert into public.artist_tiers (artist_id, level, name, price) values ('${artist}', 2, 'Insider', 10) returning id;`,
+      ),
+    ).toBe(`${artist}|2`);
+    // create-checkout (service_role): read the price, store the Stripe ids and the customer
+    expect(request(SERVICE, `select price from public.artist_tiers where id = '${artist}|2';`)).toBe('10');
+    expect(
+      request(
+        SERVICE,
+        `update public.artist_tiers set stripe_product_id = 'prod_1', stripe_price_id = 'price_1' where id = '${artist}|2' and price = 10 returning stripe_price_id;`,
+      ),
+    ).toBe('price_1');
+    expect(
+      request(
+        SERVICE,
+        `insert into public.stripe_customers (user_id, customer_id) values ('${fan}', 'cus_1') returning customer_id;`,
+      ),
+    ).toBe('cus_1');
+    // stripe-webhook (service_role): the event and the state, then the same event again
+    const apply = `select public.stripe_apply_subscription('evt_1', 'customer.subscription.created', '${fan}', '${artist}', 'tier2', 10,
+      'sub_1', 'active', now() + interval '30 days', false, now());`;
+    expect(request(SERVICE, apply)).toBe('applied');
+    expect(request(SERVICE, apply)).toBe('duplicate');
+    // the fan reads their own tier; the bookkeeping is not theirs to read
+    expect(
+      request(
+        user(fan),
+        `select tier || ' ' || stripe_status from public.subscriptions where artist_id = '${artist}';`,
+      ),
+    ).toBe('tier2 active');
+    expect(() => request(user(fan), `select count(*) from public.stripe_events;`)).toThrow();
+  });
+
   it('an artist’s upload and release, a fan’s follow, comment, reaction and play, every pull and the live-sync joins work there', () => {
     if (skip) return;
     const psql = pg!.psql;
