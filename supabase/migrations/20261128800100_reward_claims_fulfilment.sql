@@ -139,7 +139,9 @@ begin
   if p_kind = 'code' then
     insert into private.reward_codes (offer_id, code) select _id, c from unnest(_codes) c;
   end if;
-  for _fan in select s.fan_id::text from public.subscriptions s where s.artist_id = _me::text and not s._deleted loop
+  -- in fan order, as every fill locks one fan at a time: two artists putting up rewards never deadlock
+  for _fan in select s.fan_id::text from public.subscriptions s where s.artist_id = _me::text and not s._deleted
+      order by s.fan_id loop
     perform private.fill_reward_calendar(_fan::uuid);
   end loop;
   return _id;
