@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { CompactRoleSwitcher } from '../roles';
 import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { ArtistRewardsCard } from '../artist-rewards';
 import { BucketBrowser } from '../bucket';
 import { ArtistProfileCard } from './ArtistProfileCard';
 import { ArtistDashboard } from './components/ArtistDashboard';
@@ -23,6 +24,7 @@ export function ArtistDashboardPage() {
       <ArtistProfileCard />
       <RealFanFigures />
       <BucketBrowser viewer="artist" />
+      {signedIn ? <ArtistRewardsCard /> : null}
     </Stack>
   );
   if (!signedIn)

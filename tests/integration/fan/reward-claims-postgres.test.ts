@@ -71,7 +71,7 @@ describe.skipIf(skip)('limited rewards on real PostgreSQL', () => {
     }
     tasks.push(() => (c) => putUp(c, 'code', null, codes));
     tasks.push(() => (c) => putUp(c, 'item', ITEMS, null));
-    tasks.sort(() => random() - 0.5);
+    tasks.sort(() => random.next() - 0.5);
     await onConnections(conns, tasks, async (c, task) => void (await task()(c)));
     // fans who followed before the rewards existed get them from the put-up's fill; a last pass
     // stands for the daily refresh
@@ -92,7 +92,7 @@ describe.skipIf(skip)('limited rewards on real PostgreSQL', () => {
       'select fan_id, day from public.daily_rewards where fan_id = any($1::uuid[]) and offer_id is not null',
       [fans],
     );
-    const attempts = [...claimDays.rows, ...claimDays.rows].sort(() => random() - 0.5);
+    const attempts = [...claimDays.rows, ...claimDays.rows].sort(() => random.next() - 0.5);
     const refused = new Map<string, number>();
     let accepted = 0;
     await onConnections(conns, attempts, async (c, { fan_id, day }) => {
