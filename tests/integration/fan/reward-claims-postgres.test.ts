@@ -6,8 +6,8 @@
  *  1. Calendars: 12 connections fill the same fans' calendars at once while their artist puts up
  *     rewards and they follow: every fan ends with exactly 30 days, one per day number, and no
  *     offer twice in one calendar.
- *  2. Claims: 400 fans each claim a 60-code reward and a 90-item reward twice, from two of 12
- *     connections in random order (about 1,600 claims): each reward is given at most its
+ *  2. Claims: 240 fans each claim a 40-code reward and a 60-item reward twice, from two of 12
+ *     connections in random order (960 claims): each reward is given at most its
  *     quantity, each fan at most once, every code to one fan only, and the server's count equals
  *     what was given; every refused claim says why.
  */
@@ -21,9 +21,9 @@ const bin = findPostgresBin();
 let server: RealPostgres | undefined;
 const db = connector(() => server);
 const CONNECTIONS = 12;
-const FANS = 400;
-const CODES = 60;
-const ITEMS = 90;
+const FANS = 240;
+const CODES = 40;
+const ITEMS = 60;
 
 beforeAll(async () => {
   if (skip || !bin) return;
