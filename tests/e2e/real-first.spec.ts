@@ -116,7 +116,12 @@ test('a new artist and a new fan see their own figures first; sample data is lab
   const firstItem = feed.locator('.mantine-Group-root').filter({ hasText: 'New drop' }).first();
   await expect(firstItem).toContainText(TITLE);
   await expect(firstItem.getByText('Sample', { exact: true })).toHaveCount(0);
-  await expect(feed.getByText('Sample', { exact: true }).first()).toBeVisible(); // 'Mock Data' on: marked
+  // 'Mock Data' is off for a signed-in fan (issue 40): no sample at all; switched on, samples come after, marked
+  await expect(fan.getByLabel('Mock Data')).not.toBeChecked();
+  await expect(feed.getByText('Sample', { exact: true })).toHaveCount(0);
+  await fan.getByLabel('Mock Data').check();
+  await expect(feed.getByText('Sample', { exact: true }).first()).toBeVisible();
+  await expect(firstItem).toContainText(TITLE);
   await expect(rewards.getByText(/Tier 3/i)).toHaveCount(0);
 
   // The artist's own figures follow: the follower is counted after a refresh.

@@ -80,7 +80,7 @@ export function PutUpRewardForm({ onDone }: { onDone: () => void }) {
         <Textarea label="Description" maxLength={500} autosize minRows={2} {...form.getInputProps('description')} />
         {form.values.kind === 'code' ? (
           <Textarea
-            label="Codes"
+            label="Your codes"
             description={`One per line, or paste a CSV column. Each fan gets one code; ${codes.length} ${codes.length === 1 ? 'code' : 'codes'} = how many.`}
             autosize
             minRows={3}
