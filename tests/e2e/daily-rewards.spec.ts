@@ -98,7 +98,9 @@ test('an artist puts up codes; a new fan gets a real calendar, follows, sees the
   await expect(rewards.getByText("Today's Reward Ready!")).toHaveCount(0, { timeout: 10_000 });
   await rewards.screenshot({ path: 'test-results/daily-rewards-fan.png' });
   await page.goto('/dashboard/fan');
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, e2e-rw-fan-/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, e2e-rw-fan-/ })).toBeVisible({
+    timeout: 30_000,
+  });
 
   await artistContext.close();
   await fanContext.close();

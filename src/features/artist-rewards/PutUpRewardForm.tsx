@@ -1,4 +1,16 @@
-import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { parseCodes, putUpReward, type NewRewardOffer } from './api';
@@ -35,7 +47,8 @@ export function PutUpRewardForm({ onDone }: { onDone: () => void }) {
     validate: {
       title: (v) => (v.trim() ? null : 'Give the reward a title'),
       codes: (v, values) => (values.kind === 'code' && parseCodes(v).length === 0 ? 'Paste at least one code' : null),
-      quantity: (v, values) => (values.kind === 'item' && (!Number.isInteger(Number(v)) || Number(v) < 1) ? 'At least 1' : null),
+      quantity: (v, values) =>
+        values.kind === 'item' && (!Number.isInteger(Number(v)) || Number(v) < 1) ? 'At least 1' : null,
       endsOn: (v, values) => (v < values.startsOn ? 'The last day comes after the first' : null),
     },
   });
@@ -59,7 +72,9 @@ export function PutUpRewardForm({ onDone }: { onDone: () => void }) {
       });
       onDone();
     } catch (e) {
-      setError(navigator.onLine ? (e instanceof Error ? e.message : String(e)) : 'Putting up a reward needs a connection.');
+      setError(
+        navigator.onLine ? (e instanceof Error ? e.message : String(e)) : 'Putting up a reward needs a connection.',
+      );
     } finally {
       setSaving(false);
     }
@@ -76,7 +91,13 @@ export function PutUpRewardForm({ onDone }: { onDone: () => void }) {
           ]}
           {...form.getInputProps('kind')}
         />
-        <TextInput label="Title" required maxLength={80} placeholder="20% off the tour shirt" {...form.getInputProps('title')} />
+        <TextInput
+          label="Title"
+          required
+          maxLength={80}
+          placeholder="20% off the tour shirt"
+          {...form.getInputProps('title')}
+        />
         <Textarea label="Description" maxLength={500} autosize minRows={2} {...form.getInputProps('description')} />
         {form.values.kind === 'code' ? (
           <Textarea
@@ -88,7 +109,14 @@ export function PutUpRewardForm({ onDone }: { onDone: () => void }) {
             {...form.getInputProps('codes')}
           />
         ) : (
-          <NumberInput label="How many" min={1} max={100000} allowDecimal={false} allowNegative={false} {...form.getInputProps('quantity')} />
+          <NumberInput
+            label="How many"
+            min={1}
+            max={100000}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('quantity')}
+          />
         )}
         <Select label="For" data={TIERS} allowDeselect={false} {...form.getInputProps('tier')} />
         <Group grow>

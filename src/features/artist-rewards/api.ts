@@ -60,5 +60,12 @@ export async function putUpReward(offer: NewRewardOffer): Promise<string> {
 
 /** Codes pasted one per line or comma-separated (a CSV column pastes as lines). */
 export function parseCodes(text: string): string[] {
-  return [...new Set(text.split(/[\n,;]+/).map((code) => code.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\n,;]+/)
+        .map((code) => code.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

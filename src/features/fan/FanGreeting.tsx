@@ -6,7 +6,13 @@ import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { fanDisplayName, fanGreetingWord } from './display-name';
 
 /** 'Welcome back, {name}' (a brand-new fan: 'Welcome, {name}') and the line under it (spec §2). */
-export function FanGreeting({ name, greeting = 'Welcome back' }: { name: string; greeting?: 'Welcome' | 'Welcome back' }) {
+export function FanGreeting({
+  name,
+  greeting = 'Welcome back',
+}: {
+  name: string;
+  greeting?: 'Welcome' | 'Welcome back';
+}) {
   return (
     <div>
       <Title order={1} fz={{ base: 26, sm: 34 }}>

@@ -24,8 +24,7 @@ export function NoRewardsYet({ fanTier }: { fanTier: number }) {
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconGift size={22} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" c="dimmed">
-            Your reward calendar has not reached this device yet: it syncs when you are online. Follow artists from
-            the{' '}
+            Your reward calendar has not reached this device yet: it syncs when you are online. Follow artists from the{' '}
             <Anchor component={Link} to="/catalog" size="sm">
               catalog
             </Anchor>{' '}

@@ -68,14 +68,19 @@ describe('a limited reward claimed offline by two fans', () => {
     const [a, b] = devices as [Device, Device];
     a.setOffline(false);
     await a.engine.resync();
-    await waitFor(async () => (await a.engine.db.reward_claims.findOne(`${a.userId}|${posterDay[0]}`).exec())?.sync_state === 'clean');
+    await waitFor(
+      async () =>
+        (await a.engine.db.reward_claims.findOne(`${a.userId}|${posterDay[0]}`).exec())?.sync_state === 'clean',
+    );
     b.setOffline(false);
     await b.engine.resync();
     const refused = await waitFor(async () => {
       const doc = await b.engine.db.reward_claims.findOne(`${b.userId}|${posterDay[1]}`).exec();
       return doc?.sync_state === 'rejected' ? (doc.toMutableJSON() as RewardClaimDoc) : null;
     });
-    expect(refused.sync_error?.message).toMatch(/this reward ran out before your claim reached Bucket, so nothing was given/);
+    expect(refused.sync_error?.message).toMatch(
+      /this reward ran out before your claim reached Bucket, so nothing was given/,
+    );
 
     await b.engine.resync();
     const after = await calendarOf(b);

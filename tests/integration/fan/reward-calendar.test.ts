@@ -60,7 +60,7 @@ describe('a new fan', () => {
     expect(await calendar(fan)).toEqual(days);
   });
 
-  it('claims today: the badge lands in the locker; a future day, another fan\'s day and a second claim are refused', async () => {
+  it("claims today: the badge lands in the locker; a future day, another fan's day and a second claim are refused", async () => {
     const fan = await newFan('cal-claim');
     const other = await newFan('cal-other');
     expect((await fan.client.from('reward_claims').insert({ fan_id: fan.user.id, day: 1 })).error).toBeNull();
@@ -73,7 +73,10 @@ describe('a new fan', () => {
     expect(twice.error).not.toBeNull();
     const theirs = await fan.client.from('reward_claims').insert({ fan_id: other.user.id, day: 1 });
     expect(theirs.error).not.toBeNull();
-    expect((await backend.query('select count(*)::int n from public.reward_claims where fan_id = $1', [other.user.id])).rows[0].n).toBe(0);
+    expect(
+      (await backend.query('select count(*)::int n from public.reward_claims where fan_id = $1', [other.user.id]))
+        .rows[0].n,
+    ).toBe(0);
   });
 });
 
@@ -93,7 +96,10 @@ describe('artists put up rewards', () => {
 
     await daysPass(backend, fan.user.id, 1);
     expect((await fan.client.from('reward_claims').insert({ fan_id: fan.user.id, day: 2 })).error).toBeNull();
-    const code = await fan.client.from('locker_items').select('code_value, type, artist').eq('id', `${fan.user.id}|reward-${offer}`);
+    const code = await fan.client
+      .from('locker_items')
+      .select('code_value, type, artist')
+      .eq('id', `${fan.user.id}|reward-${offer}`);
     expect(code.data).toEqual([{ code_value: 'NOVA-A1', type: 'code', artist: 'Nova Reward' }]);
     expect((await calendar(fan)).find((d) => d.day === 2)!.description).toMatch(/^Your code: NOVA-A1\. /);
 
@@ -116,12 +122,19 @@ describe('artists put up rewards', () => {
     expect((await a.client.from('reward_claims').insert({ fan_id: a.user.id, day: await dayOf(a) })).error).toBeNull();
     const late = await b.client.from('reward_claims').insert({ fan_id: b.user.id, day: await dayOf(b) });
     expect(late.error?.message).toMatch(/this reward ran out before your claim reached Bucket, so nothing was given/);
-    const given = await backend.query('select count(*)::int n from public.locker_items where id like $1', [`%|reward-${put.data}`]);
+    const given = await backend.query('select count(*)::int n from public.locker_items where id like $1', [
+      `%|reward-${put.data}`,
+    ]);
     expect(given.rows[0].n).toBe(1);
   });
 
   it('a fan who follows nobody gets platform-pool rewards artists opted in', async () => {
-    const put = await putUp(otherArtist, { p_kind: 'item', p_title: 'Pool wallpaper', p_platform_pool: true, p_codes: null });
+    const put = await putUp(otherArtist, {
+      p_kind: 'item',
+      p_title: 'Pool wallpaper',
+      p_platform_pool: true,
+      p_codes: null,
+    });
     expect(put.error).toBeNull();
     const fan = await newFan('cal-pool');
     const day = (await calendar(fan)).find((d) => d.offer_id === put.data);
@@ -129,18 +142,26 @@ describe('artists put up rewards', () => {
     expect(String(day!.description)).toMatch(/^Bucket streak reward from Other Artist/);
   });
 
-  it('refuses other artists\' items, fans, bad quantities and dates, and writes to the server-owned count', async () => {
+  it("refuses other artists' items, fans, bad quantities and dates, and writes to the server-owned count", async () => {
     const path = `${otherArtist.user.id}/1-theirs.mp3`;
     await backend.query(storedObjectsSql([path]));
     const item = await otherArtist.client
       .from('content_items')
-      .insert({ artist_id: otherArtist.user.id, title: 'Theirs', file_path: path, file_type: STORED_OBJECT.mimetype, file_size: STORED_OBJECT.size })
+      .insert({
+        artist_id: otherArtist.user.id,
+        title: 'Theirs',
+        file_path: path,
+        file_type: STORED_OBJECT.mimetype,
+        file_size: STORED_OBJECT.size,
+      })
       .select('id')
       .single();
     expect(item.error).toBeNull();
     const stolen = await putUp(artist, { p_kind: 'item', p_content_id: item.data!.id, p_codes: null });
     expect(stolen.error?.message).toBe('You can only offer your own items');
-    expect((await putUp(artist, { p_kind: 'item', p_quantity: -5, p_codes: null })).error?.message).toBe('How many must be at least 1');
+    expect((await putUp(artist, { p_kind: 'item', p_quantity: -5, p_codes: null })).error?.message).toBe(
+      'How many must be at least 1',
+    );
     expect((await putUp(artist, { p_kind: 'item', p_quantity: 0, p_codes: null })).error).not.toBeNull();
     expect((await putUp(artist, { p_codes: [] })).error?.message).toBe('Add between 1 and 10,000 codes');
     expect((await putUp(artist, { p_codes: ['X'], p_starts_on: isoDay(-3) })).error).not.toBeNull();
@@ -148,13 +169,25 @@ describe('artists put up rewards', () => {
     expect((await putUp(fan, { p_codes: ['FREE'] })).error?.message).toBe('Only artists can put up rewards');
 
     const own = await putUp(artist, { p_codes: ['ONLY-1'] });
-    const forged = await artist.client.from('reward_offers').update({ claimed_count: 0, quantity: 999 }).eq('id', own.data);
+    const forged = await artist.client
+      .from('reward_offers')
+      .update({ claimed_count: 0, quantity: 999 })
+      .eq('id', own.data);
     expect(forged.error).not.toBeNull();
     const inserted = await artist.client
       .from('reward_offers')
-      .insert({ artist_id: artist.user.id, kind: 'item', title: 'x', starts_on: isoDay(0), ends_on: isoDay(1), claimed_count: -1 });
+      .insert({
+        artist_id: artist.user.id,
+        kind: 'item',
+        title: 'x',
+        starts_on: isoDay(0),
+        ends_on: isoDay(1),
+        claimed_count: -1,
+      });
     expect(inserted.error).not.toBeNull();
-    const row = await backend.query('select quantity, claimed_count from public.reward_offers where id = $1', [own.data]);
+    const row = await backend.query('select quantity, claimed_count from public.reward_offers where id = $1', [
+      own.data,
+    ]);
     expect(row.rows[0]).toEqual({ quantity: 1, claimed_count: 0 });
   });
 });

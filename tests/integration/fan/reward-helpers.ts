@@ -11,6 +11,12 @@ export function isoDay(n: number): string {
 
 /** The fan's calendar as it will be `n` days from now: every date moves back by n days. */
 export async function daysPass(backend: LocalBackend, fan: string, n: number): Promise<void> {
-  await backend.query('update private.reward_calendars set starts_on = starts_on - $2::int where fan_id = $1', [fan, n]);
-  await backend.query('update public.daily_rewards set unlock_date = unlock_date - $2::int where fan_id = $1', [fan, n]);
+  await backend.query('update private.reward_calendars set starts_on = starts_on - $2::int where fan_id = $1', [
+    fan,
+    n,
+  ]);
+  await backend.query('update public.daily_rewards set unlock_date = unlock_date - $2::int where fan_id = $1', [
+    fan,
+    n,
+  ]);
 }
