@@ -193,7 +193,12 @@ test('onboarding: all four steps, then a role needing setup, and the guard', asy
   await page.getByRole('menuitem', { name: /Brand/ }).click();
   await expect(page).toHaveURL(/\/onboarding\?role=brand$/);
   await page.getByRole('button', { name: "Let's Get Started" }).click();
-  await pickInterests(page, 3);
+  // a brand is asked brand questions, not a fan's interests (issue 40 item 8)
+  await expect(page.getByRole('heading', { name: 'What brings your brand to Bucket?' })).toBeVisible();
+  await expect(page.getByText('Discovering new music', { exact: true })).toHaveCount(0);
+  for (const goal of ['Reaching engaged fans', 'Artist partnerships', 'Audience insights']) {
+    await page.getByText(goal, { exact: true }).click();
+  }
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('radio', { name: 'Brand Dashboard' })).toBeChecked();
@@ -209,6 +214,10 @@ test('onboarding: all four steps, then a role needing setup, and the guard', asy
   await expect(panel.getByRole('button', { name: 'Set Up Role: Artist' })).toBeVisible();
   await panel.getByRole('button', { name: 'Switch to Role: Fan' }).click();
   await expect(page).toHaveURL(/\/dashboard\/fan$/);
+
+  // Set-up is done: /onboarding is not walked through again (issue 40 item 8).
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
 });
 
 test('a signed-in user reloading the dashboard offline stays on it', async ({ page, context }) => {
