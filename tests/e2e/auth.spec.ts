@@ -257,6 +257,10 @@ test('onboarding works with the backend unreachable and the MediaID syncs once i
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: 'Artist Dashboard' }).check();
+  // an artist names themselves here, as in the setup dialog (issue 40 item 8): required
+  await page.getByRole('button', { name: 'Enter Bucket' }).click();
+  await expect(page.getByText('Enter your artist name')).toBeVisible();
+  await page.getByLabel('Artist name').fill('Offline Onboarder');
   await page.getByRole('button', { name: 'Enter Bucket' }).click();
   await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
 
