@@ -88,16 +88,15 @@ test('a new artist and a new fan see their own figures first; sample data is lab
   await expect(audience.getByTestId('real-uploads')).toHaveText('1');
   await expect(audience).toContainText('1 upload');
 
-  // A new fan: no tier 3, no streak — their own zero state, not the spec's sample fan.
+  // A new fan: no tier 3, no claimed days — their own calendar (issue 40), not the spec's sample fan.
   const fanContext = await browser.newContext();
   const fan = await fanContext.newPage();
   await signUp(fan, '/welcome', 'Create Fan Account', `rf-fan-${RUN}@example.test`);
   await expect(fan).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
   const rewards = rewardsRegion(fan);
-  await expect(rewards.getByTestId('no-rewards')).toBeVisible({ timeout: 30_000 });
-  await expect(rewards.getByText('No streak yet')).toBeVisible();
+  await expect(rewards.getByText('Day 1: Day 1 Check-in Badge')).toBeVisible({ timeout: 30_000 });
+  await expect(rewards.getByText('0 / 30 claimed', { exact: false })).toBeVisible();
   await expect(rewards.getByText(/Tier 3/i)).toHaveCount(0);
-  await expect(fan.getByTestId('streak-count')).toHaveCount(0);
   await expect(fan.getByText('Your Locker is Empty')).toBeVisible();
 
   // Join from the catalog: the card counts the follow at once.
