@@ -174,16 +174,14 @@ describe('artists put up rewards', () => {
       .update({ claimed_count: 0, quantity: 999 })
       .eq('id', own.data);
     expect(forged.error).not.toBeNull();
-    const inserted = await artist.client
-      .from('reward_offers')
-      .insert({
-        artist_id: artist.user.id,
-        kind: 'item',
-        title: 'x',
-        starts_on: isoDay(0),
-        ends_on: isoDay(1),
-        claimed_count: -1,
-      });
+    const inserted = await artist.client.from('reward_offers').insert({
+      artist_id: artist.user.id,
+      kind: 'item',
+      title: 'x',
+      starts_on: isoDay(0),
+      ends_on: isoDay(1),
+      claimed_count: -1,
+    });
     expect(inserted.error).not.toBeNull();
     const row = await backend.query('select quantity, claimed_count from public.reward_offers where id = $1', [
       own.data,
