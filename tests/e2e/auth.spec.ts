@@ -156,6 +156,7 @@ test('a reset link without a token shows the invalid-link message and returns to
 });
 
 test('onboarding: all four steps, then a role needing setup, and the guard', async ({ page }) => {
+  test.setTimeout(150_000); // a sign-up, two onboardings and role switches on a shared 2-core machine
   // A sign-up whose modal is closed leaves the user without a MediaID: /auto-route sends them to onboarding.
   await page.goto('/welcome');
   await page.getByRole('button', { name: 'Create Fan Account' }).click();
