@@ -4,7 +4,8 @@
  * objects and rows looked up by their fixed paths before writing); a demo artist with tracks at
  * different tiers and prices for Tier 1-3, a demo fan following on Tier 1 — paid for real on the
  * local Stripe edge (create-checkout, the hosted page with the 4242 test card, the webhook grants
- * it) — and a second demo fan on the free tier; real sign-ups get none of it.
+ * it) — a second demo fan on the free tier, and a Daily Rewards code offer of the artist (its
+ * followers find it in their calendars); real sign-ups get none of it.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -172,11 +173,34 @@ async function payTier1(fan: { client: SupabaseClient; userId: string }, artistI
   throw new Error('demo seed: the Stripe webhook did not grant Tier 1 within 10 s');
 }
 
+const DEMO_REWARD = 'Nova Static tote bag (code)';
+
+/** A Daily Rewards offer of the demo artist (once): 50 codes for every follower over 60 days. */
+async function putUpDemoReward(client: SupabaseClient) {
+  const offers = await check('reward lookup', client.rpc('my_reward_offers'));
+  if (((offers ?? []) as { title: string }[]).some((o) => o.title === DEMO_REWARD)) return;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await check(
+    'reward',
+    client.rpc('put_up_reward', {
+      p_kind: 'code',
+      p_title: DEMO_REWARD,
+      p_description: 'A free tote bag at the merch stand: show this code.',
+      p_tier: 0,
+      p_quantity: null,
+      p_starts_on: day(0),
+      p_ends_on: day(60),
+      p_codes: Array.from({ length: 50 }, (_, i) => `NOVA-TOTE-${String(i + 1).padStart(2, '0')}`),
+    }),
+  );
+}
+
 export async function seedDemo(url: string): Promise<void> {
   const artist = await ensureUser(url, DEMO_ACCOUNTS.artist);
   await setUpRole(artist.client, artist.userId, 'artist', DEMO_ACCOUNTS.artist.name);
   await publishTracks(artist.client, artist.userId);
   await setTiers(artist.client, artist.userId);
+  await putUpDemoReward(artist.client);
 
   const fan = await ensureUser(url, DEMO_ACCOUNTS.fan);
   await setUpRole(fan.client, fan.userId, 'fan', DEMO_ACCOUNTS.fan.name);

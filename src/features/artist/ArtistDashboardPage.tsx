@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { CompactRoleSwitcher } from '../roles';
 import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { ArtistRewardsCard } from '../artist-rewards';
 import { BucketBrowser } from '../bucket';
 import { TierEditor } from '../payments';
 import { ArtistProfileCard } from './ArtistProfileCard';
@@ -28,6 +29,7 @@ export function ArtistDashboardPage() {
       <RealFanFigures />
       {userId ? <TierEditor artistId={userId} /> : null}
       <BucketBrowser viewer="artist" />
+      {signedIn ? <ArtistRewardsCard /> : null}
     </Stack>
   );
   if (!signedIn)

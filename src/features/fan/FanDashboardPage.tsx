@@ -7,7 +7,7 @@ import { useFirstSyncPending } from '../../data/use-first-sync-pending';
 import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
 import { DailyRewardsCalendar, NoRewardsYet } from '../rewards';
 import { DashboardTabs } from './DashboardTabs';
-import { fanDisplayName } from './display-name';
+import { fanDisplayName, fanGreetingWord } from './display-name';
 import { FAN_DASHBOARD_CONTAINER, FanGreeting } from './FanGreeting';
 import { SidePanel } from './SidePanel';
 import { StatsPanel } from './StatsPanel';
@@ -37,7 +37,8 @@ const BELOW_FOLD_REWARDS: CSSProperties = { contentVisibility: 'auto', containIn
 /** `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards. */
 export function FanDashboardPage() {
   const user = useAuthUser();
-  const [mock, setMock] = useState(true);
+  // 'Mock Data' is off for a signed-in fan (issue 40 item 8): their own data first; on where nobody is signed in (demos)
+  const [mock, setMock] = useState(!user);
   const { items, source: lockerSource, refused: lockerRefused, ...lockerHandlers } = useFanLocker();
   const rewards = useFanRewards();
   const subscriptions = useFanSubscriptions();
@@ -60,7 +61,7 @@ export function FanDashboardPage() {
     <Container {...FAN_DASHBOARD_CONTAINER}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
-          <FanGreeting name={fanDisplayName(user)} />
+          <FanGreeting name={fanDisplayName(user)} greeting={fanGreetingWord(user)} />
           <Group gap="md">
             <Switch label="Mock Data" checked={mock} onChange={(event) => setMock(event.currentTarget.checked)} />
             <RoleSwitcher />

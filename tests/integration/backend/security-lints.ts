@@ -191,6 +191,13 @@ export const JUSTIFIED: Record<string, string> = {
     'The consent screen names an app the signed-in user does not own: it must read developer_apps past its owner-only ' +
     'RLS, so it is security definer; it refuses anon and app tokens, answers only the name and MediaID scopes of an ' +
     "active app (a client id is public in OAuth), and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.put_up_reward(p_kind text, p_title text, p_description text, p_tier integer, p_quantity integer, p_starts_on date, p_ends_on date, p_platform_pool boolean, p_codes text[], p_content_id uuid)':
+    'An artist puts up a Daily Rewards offer (20261128800100): the code pool lives in private.reward_codes, which no API ' +
+    "role may touch, and followers' calendars must be filled at once; it refuses app tokens and non-artists, names only " +
+    "the caller's own content, validates quantities, dates and codes, writes artist_id = auth.uid(), and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.my_reward_offers()':
+    "An artist's own reward offers with their claim counts and codes left (counted from private.reward_codes, never a code " +
+    "or a fan); it refuses app tokens, takes no arguments, answers rows with artist_id = auth.uid(), and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.developer_app_usage()':
     "The developer portal shows each own app's API calls and connected users, counted from the users' access log and " +
     'grants, which the developer cannot read; it refuses app tokens, returns counts only (never a user) for apps with ' +

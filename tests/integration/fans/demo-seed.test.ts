@@ -52,6 +52,11 @@ describe('demo seed', () => {
     const view = await fan.client.from('followed_content').select('title');
     expect(view.error).toBeNull();
     expect(view.data).toHaveLength(3);
+    // the artist's Daily Rewards codes, put up once, on one day of each follower's calendar
+    const offers = await backend.query(`select title, quantity from public.reward_offers`);
+    expect(offers.rows).toEqual([{ title: 'Nova Static tote bag (code)', quantity: 50 }]);
+    const days = await fan.client.from('daily_rewards').select('day, source').not('offer_id', 'is', null);
+    expect(days.data).toEqual([{ day: 2, source: 'artist' }]);
   });
 
   it('a real sign-up starts empty: it follows nobody and sees no followed content', async () => {
