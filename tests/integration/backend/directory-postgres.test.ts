@@ -274,7 +274,11 @@ describe('artist directory on real PostgreSQL', () => {
     if (!bin) throw new Error(MISSING_PG_HINT);
     const late = randomUUID(); // the newest item: a scan by anything but its key reads the whole table
     // A long history for A: 1,500 more items, 1,500 followers, 6,000 plays (each fan's own statement).
+    // The bulk fans get no reward calendars (set-up only: filling 1,500 calendars twice is not what
+    // this test measures); the probe's own follow below runs with every trigger.
     psql(`
+      alter table auth.users disable trigger fill_reward_calendar;
+      alter table public.subscriptions disable trigger fill_reward_calendar;
       insert into auth.users (id, email) select gen_random_uuid(), 'bulk-' || g || '@example.test' from generate_series(1, 1500) g;
       -- as the database owner, vouching for the files (what verify-upload records for real uploads)
       insert into public.content_items (artist_id, title, file_path, metadata, is_public, file_verified)
@@ -293,6 +297,8 @@ describe('artist directory on real PostgreSQL', () => {
       end $$;
       insert into public.content_items (id, artist_id, title, file_path, is_public, file_verified)
         values ('${late}', '${A}', 'Late', '${A}/late.mp3', true, true);
+      alter table auth.users enable trigger fill_reward_calendar;
+      alter table public.subscriptions enable trigger fill_reward_calendar;
       analyze;
     `);
     const [fan] = users(1, 'probe') as [string];
