@@ -266,8 +266,8 @@ test('developer signs up, creates an app (secret shown once, client ID truncated
   const reveal = page.getByRole('dialog', { name: 'Application created' });
   const secret = (await reveal.getByTestId('new-client-secret').textContent()) ?? '';
   const clientId = (await reveal.getByTestId('new-client-id').textContent()) ?? '';
-  // the OAuth server's credentials (Supabase Auth: a uuid client id, a 43-character secret)
-  expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // a uuid client id (Supabase Auth's OAuth client) and MediaID's own secret (Supabase's stays on the server)
+  expect(secret).toMatch(/^mid_sk_[0-9a-f]{64}$/);
   expect(clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   await reveal.getByRole('button', { name: 'I’ve saved it' }).click();
 
