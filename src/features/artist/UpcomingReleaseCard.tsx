@@ -5,19 +5,16 @@ import { useContext, useState } from 'react';
 import { saveProfile } from '../../../sync/writes/save-profile';
 import { useProfile } from '../../data';
 import { SyncContext } from '../../data/sync-context';
-import { formatShortCalendarDate } from '../../lib/format';
+import { formatShortCalendarDate, localCalendarDate } from '../../lib/format';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 
 export const ANNOUNCEMENT_MAX = 80;
 
 /** Today and a year ahead as YYYY-MM-DD, in the device's time zone (the server allows the same span). */
 function dayRange(): { min: string; max: string } {
-  const iso = (d: Date) =>
-    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const now = new Date();
-  const max = new Date(now);
+  const max = new Date();
   max.setDate(max.getDate() + 365);
-  return { min: iso(now), max: iso(max) };
+  return { min: localCalendarDate(), max: localCalendarDate(max) };
 }
 
 /** What is wrong with an announcement draft, per field (null = fine). */

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { localCalendarDate } from '../../lib/format';
 import { fanTierFromSubscriptions, monthlySpend } from './fan-tier';
 import {
   SAMPLE_ACTIVITY,
@@ -59,12 +60,6 @@ export function announcedReleases(subscriptions: readonly FanSubscription[], tod
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.artist.localeCompare(b.artist));
 }
 
-/** Today as YYYY-MM-DD in the device's time zone. */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * The dashboard's feed, stats and panels (issue 31: real first, sample labelled). Real items —
  * the synced subscriptions and the followed artists' releases — always come first; with `mock`
@@ -84,7 +79,7 @@ export function useFanDashboardData(
 }
 
 /** The pure part of useFanDashboardData (unit-tested). */
-export function fanDashboardData(mock: boolean, real: FanRealData, today = localToday()): FanDashboardData {
+export function fanDashboardData(mock: boolean, real: FanRealData, today = localCalendarDate()): FanDashboardData {
   const own = real.subscriptions;
   const counted = own ?? (mock ? SAMPLE_SUBSCRIPTIONS : []);
   return {

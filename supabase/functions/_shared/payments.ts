@@ -6,11 +6,9 @@
  */
 import Stripe from 'stripe';
 import { jwtClaims, Refusal } from './request.ts';
+import { serviceHeaders, type FunctionEnv } from './service.ts';
 
-export interface PaymentsEnv {
-  SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-  SUPABASE_SERVICE_ROLE_KEY: string;
+export interface PaymentsEnv extends FunctionEnv {
   /** sk_test_… / sk_live_…; empty = payments are off (the functions answer 503) */
   STRIPE_SECRET_KEY?: string;
   /** whsec_… of the webhook endpoint (Dashboard, or `stripe listen`) */
@@ -66,12 +64,7 @@ export async function service<T>(
 ): Promise<T | null> {
   const res = await fetch(`${env.SUPABASE_URL}${path}`, {
     method,
-    headers: {
-      apikey: env.SUPABASE_SERVICE_ROLE_KEY,
-      Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-    },
+    headers: { ...serviceHeaders(env), Prefer: 'return=representation' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (conflictOk && res.status === 409) return null;

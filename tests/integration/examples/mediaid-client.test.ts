@@ -205,7 +205,7 @@ describe('one revocation, through every door', () => {
     expect(sibling.access_token).not.toBe(next.access_token);
     // 11 s later (the server's clock, moved back for the test), the same token again: theft
     await backend.query(
-      "update private.mediaid_tokens set used_at = used_at - interval '11 seconds' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+      "update private.mediaid_tokens set used_at = used_at - interval '11 seconds' where token_hash = private.mediaid_hash($1)",
       [tokens.refresh_token],
     );
     await expect(refresh(as, cfg, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });

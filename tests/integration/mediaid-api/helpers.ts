@@ -100,7 +100,7 @@ export async function mediaidToken(
   const token = (rows[0] as { pair: { access_token: string } }).pair.access_token;
   if (expiresIn <= 0) {
     await backend.query(
-      "update private.mediaid_tokens set expires_at = now() + make_interval(secs => $2) where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+      'update private.mediaid_tokens set expires_at = now() + make_interval(secs => $2) where token_hash = private.mediaid_hash($1)',
       [token, expiresIn],
     );
   }
