@@ -52,7 +52,7 @@ const ACL_SQL = `
   ) s`;
 
 beforeAll(async () => {
-  if (skip || !bin) return;
+  if (!bin) throw new Error(MISSING_PG_HINT);
   pg = await startHostedStandin();
 }, 300_000);
 
@@ -71,10 +71,9 @@ const push = (uid: string, table: string, row: Record<string, unknown>) => {
   expect(JSON.parse(out), `${table} push`).toEqual([]);
 };
 
-describe('hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)', () => {
+const TITLE = 'hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)';
+describe.skipIf(skip)(TITLE, () => {
   it('migrations apply as postgres, and the local backend grants exactly what they grant there', async () => {
-    if (skip) return;
-    if (!bin) throw new Error(MISSING_PG_HINT);
     const psql = pg!.psql;
     expect(psql(`select rolsuper from pg_roles where rolname = 'postgres'`)).toBe('f');
     expect(
@@ -106,7 +105,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
   }, 300_000);
 
   it('every function a CHECK or an invoker trigger calls is executable by each role that writes the table', () => {
-    if (skip) return;
     // CHECK constraints record their functions in pg_depend; plpgsql trigger bodies do not, so
     // their schema-qualified calls are read from the source (functions here use search_path '').
     const missing = pg!.psql(`
@@ -134,7 +132,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
   });
 
   it('register-app, the webhook worker, a fan’s sync, the consent screen and an app token work there', () => {
-    if (skip) return;
     const psql = pg!.psql;
     const dev = randomUUID();
     const fan = randomUUID();
@@ -277,7 +274,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
     ).toBe('0');
   });
   it('payments work there: an artist prices tiers, the payment functions (service role) record a paid tier', () => {
-    if (skip) return;
     const psql = pg!.psql;
     const artist = randomUUID();
     const fan = randomUUID();
@@ -324,7 +320,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
   });
 
   it('an artist’s upload and release, a fan’s follow, comment, reaction and play, every pull and the live-sync joins work there', () => {
-    if (skip) return;
     const psql = pg!.psql;
     const artist = randomUUID();
     const fan = randomUUID();

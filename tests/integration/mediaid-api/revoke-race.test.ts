@@ -35,11 +35,21 @@ async function connect(): Promise<pg.Client> {
 }
 
 beforeAll(async () => {
-  if (skip || !bin) return;
+  if (!bin) throw new Error(MISSING_PG_HINT);
   server = await startRealPostgres();
   server.psql(readFileSync(PLATFORM_SQL_PATH, 'utf8'));
   for (const m of listMigrations()) server.psql(`begin;\n${m.sql}\ncommit;`);
   server.psql(readFileSync(SEED_PATH, 'utf8'));
+  // The app, as the register-app function writes it (service role; signed-in users cannot insert).
+  const c = await connect();
+  const dev = randomUUID();
+  await c.query('insert into auth.users (id, email) values ($1, $2)', [dev, `${dev}@example.test`]);
+  await asUser(c, dev, "insert into public.media_ids (user_uuid, role) values ($1, 'developer')", [dev]);
+  await c.query(
+    `insert into public.developer_apps (id, owner_id, client_id, name, client_secret_hash, redirect_uris, scopes)
+    values ($1, $3, $2, 'Race', repeat('a', 64), '{https://race.example.test/cb}', '{preferences:read}')`,
+    [randomUUID(), CLIENT_ID, dev],
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -95,24 +105,8 @@ const logged = async (c: pg.Client, uid: string) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('revocation racing API calls (real PostgreSQL)', () => {
-  it('sets up an app', async () => {
-    if (skip) return;
-    if (!bin) throw new Error(MISSING_PG_HINT);
-    const c = await connect();
-    const dev = randomUUID();
-    await c.query('insert into auth.users (id, email) values ($1, $2)', [dev, `${dev}@example.test`]);
-    await asUser(c, dev, "insert into public.media_ids (user_uuid, role) values ($1, 'developer')", [dev]);
-    // the row as the register-app function writes it (service role; signed-in users cannot insert)
-    await c.query(
-      `insert into public.developer_apps (id, owner_id, client_id, name, client_secret_hash, redirect_uris, scopes)
-      values ($1, $3, $2, 'Race', repeat('a', 64), '{https://race.example.test/cb}', '{preferences:read}')`,
-      [randomUUID(), CLIENT_ID, dev],
-    );
-  });
-
+describe.skipIf(skip)('revocation racing API calls (real PostgreSQL)', () => {
   it('a call in progress holds the revocation back until it has ended', async () => {
-    if (skip || !bin) return;
     const [admin, caller, user] = [await connect(), await connect(), await connect()];
     const { uid, token } = await grantedFan(admin);
     await beginAsApi(caller);
@@ -133,7 +127,6 @@ describe('revocation racing API calls (real PostgreSQL)', () => {
   });
 
   it('a call arriving during an uncommitted revocation waits, then is refused', async () => {
-    if (skip || !bin) return;
     const [admin, caller, user] = [await connect(), await connect(), await connect()];
     const { uid, token } = await grantedFan(admin);
     await begin(user, uid);
@@ -156,7 +149,6 @@ describe('revocation racing API calls (real PostgreSQL)', () => {
   });
 
   it('under load, no call commits after the revocation', async () => {
-    if (skip || !bin) return;
     const admin = await connect();
     const callers = await Promise.all(Array.from({ length: 6 }, () => connect()));
     const user = await connect();
