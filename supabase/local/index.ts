@@ -5,7 +5,7 @@
  * removed on stop(); stop() finishes in-flight requests, then closes PGlite (flushing a
  * persisted database to disk) — committed data is never lost.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -245,7 +245,26 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
         await realtime.stop();
         await http.stop();
         await db.close();
-        if (!dataDir) rmSync(fileRoot, { recursive: true, force: true });
+        if (!dataDir) removeTempFiles(fileRoot, store.tusDir);
       })()),
   };
 }
+
+/**
+ * Removes a temporary backend's files now and its two directories when the process exits: tus's
+ * FileStore creates its directory from its constructor without awaiting it (fs.mkdir with a
+ * callback that throws), so removing that directory while the call may still be queued on a busy
+ * thread pool ends the process with an unhandled ENOENT. An empty directory left until exit is harmless.
+ */
+function removeTempFiles(root: string, tusDir: string): void {
+  for (const entry of readdirSync(root)) {
+    const path = join(root, entry);
+    if (path === tusDir)
+      for (const upload of readdirSync(path)) rmSync(join(path, upload), { recursive: true, force: true });
+    else rmSync(path, { recursive: true, force: true });
+  }
+  if (leftRoots.size === 0)
+    process.once('exit', () => leftRoots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+  leftRoots.add(root);
+}
+const leftRoots = new Set<string>();

@@ -8,7 +8,8 @@ import type { RxJsonSchema } from 'rxdb';
 import { SYNC_LOCAL_PROPERTIES, type SyncLocalFields } from '../local-fields';
 import { nullableTimestampField, timestampField, uuidField } from './common';
 
-export const DEVELOPER_APP_SCOPES = [
+/** Bucket's OAuth scopes (SQL: public.mediaid_scopes(); tests/integration/oauth/scopes-agree.test.ts). */
+export const MEDIAID_SCOPES = [
   'media:read',
   'media:write',
   'preferences:read',
@@ -16,8 +17,10 @@ export const DEVELOPER_APP_SCOPES = [
   'events:read',
   'events:write',
   'analytics:read',
-  'campaigns:read',
 ] as const;
+export type MediaIdScope = (typeof MEDIAID_SCOPES)[number];
+/** What an app row may store: the OAuth scopes, plus campaigns:read that only sample apps show. */
+export const DEVELOPER_APP_SCOPES = [...MEDIAID_SCOPES, 'campaigns:read'] as const;
 export type DeveloperAppScope = (typeof DEVELOPER_APP_SCOPES)[number];
 export type DeveloperAppStatus = 'active' | 'disabled';
 

@@ -3,18 +3,10 @@
  * per OpenID scope (the OAuth request), and what the user's privacy switches still withhold — the
  * same rules the MediaID API applies at output (migration 20261127600000_mediaid_api).
  */
+import { MEDIAID_SCOPES, type MediaIdScope } from '../../../../sync/schemas/developer-apps';
 import type { PrivacySettings } from '../constants';
 
-export const MEDIAID_SCOPES = [
-  'media:read',
-  'media:write',
-  'preferences:read',
-  'preferences:write',
-  'events:read',
-  'events:write',
-  'analytics:read',
-] as const;
-export type MediaIdScope = (typeof MEDIAID_SCOPES)[number];
+export type { MediaIdScope };
 
 export const SCOPE_SENTENCES: Record<MediaIdScope, string> = {
   'media:read': 'See your MediaID summary: your role, name and location',
