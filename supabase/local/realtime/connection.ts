@@ -18,6 +18,7 @@ import { canRead, canWrite } from './authorization';
 import { buildSubscriptions, Channel } from './channel';
 import { decodeFrame, encodeFrame, reply, type Frame, type Vsn } from './protocol';
 import type { Hub } from './hub';
+import type { Peer } from './peer';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -36,7 +37,7 @@ class PerSecond {
   }
 }
 
-export class Connection {
+export class Connection implements Peer {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
   closed = false;

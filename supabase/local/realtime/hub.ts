@@ -19,7 +19,7 @@ import type { JwtKeys } from '../auth/jwt';
 import type { Database } from '../db/database';
 import type { Channel } from './channel';
 import type { Change, ClaimSet, Row, Router } from './changes';
-import type { Connection } from './connection';
+import type { Peer } from './peer';
 import { matchesFilters } from './filters';
 import { encodeBinaryBroadcast, encodeFrame } from './protocol';
 import { ProjectRate, type RealtimeQuota, type RateStats } from './quota';
@@ -92,9 +92,9 @@ export interface QuotaStats {
 }
 
 export class Hub implements Router {
-  private readonly channels = new Map<Channel, Connection>();
+  private readonly channels = new Map<Channel, Peer>();
   /** sockets holding (or having held) a channel: the project's concurrent connections */
-  private readonly connected = new Set<Connection>();
+  private readonly connected = new Set<Peer>();
   /** the project's messages per second, counted on send and on delivery */
   readonly messages: ProjectRate;
   /** the project's channel joins per second */
@@ -107,8 +107,8 @@ export class Hub implements Router {
   private readonly buckets = new Map<string, Bucket>();
   private readonly entries = new Map<Channel, { bucket: Bucket; entry: Entry }[]>();
   /** user key → its sockets, and each socket's keys */
-  private readonly sockets = new Map<string, Set<Connection>>();
-  private readonly keysOf = new Map<Connection, Set<string>>();
+  private readonly sockets = new Map<string, Set<Peer>>();
+  private readonly keysOf = new Map<Peer, Set<string>>();
   private subscriptionId = 0;
   /** connections dropped for exceeding the send cap (observable in tests/bench) */
   dropped = 0;
@@ -135,12 +135,12 @@ export class Hub implements Router {
   }
 
   /** Whether `conn` may join: already counted, or the project holds fewer sockets than its quota. */
-  projectHasRoom(conn: Connection): boolean {
+  projectHasRoom(conn: Peer): boolean {
     return this.connected.has(conn) || this.connected.size < this.quota.concurrentConnections;
   }
 
   /** Counts `conn` for the user of `claims`; false when that user already holds the most sockets. */
-  admitConnection(conn: Connection, claims: { sub?: unknown }): boolean {
+  admitConnection(conn: Peer, claims: { sub?: unknown }): boolean {
     const key = typeof claims.sub === 'string' && claims.sub !== '' ? `user:${claims.sub}` : `address:${conn.address}`;
     let set = this.sockets.get(key);
     if (set?.has(conn)) return true;
@@ -153,7 +153,7 @@ export class Hub implements Router {
     return true;
   }
 
-  forgetConnection(conn: Connection): void {
+  forgetConnection(conn: Peer): void {
     this.connected.delete(conn);
     for (const key of this.keysOf.get(conn) ?? []) {
       const set = this.sockets.get(key);
@@ -168,7 +168,7 @@ export class Hub implements Router {
     return this.subscriptionId;
   }
 
-  addChannel(conn: Connection, ch: Channel): void {
+  addChannel(conn: Peer, ch: Channel): void {
     this.connected.add(conn); // as Realtime's UsersCounter: counted from its first join until it closes
     this.channels.set(ch, conn);
     let topic = this.byTopic.get(ch.topicKey);
@@ -177,7 +177,7 @@ export class Hub implements Router {
     this.register(conn, ch);
   }
 
-  removeChannel(_conn: Connection, ch: Channel): void {
+  removeChannel(_conn: Peer, ch: Channel): void {
     ch.close();
     this.unregister(ch);
     this.channels.delete(ch);
@@ -194,7 +194,7 @@ export class Hub implements Router {
     this.register(conn, ch);
   }
 
-  private register(conn: Connection, ch: Channel): void {
+  private register(conn: Peer, ch: Channel): void {
     const list: { bucket: Bucket; entry: Entry }[] = [];
     const set: ClaimSet = { key: ch.claimKey, role: ch.claims.role, claims: ch.claims };
     for (const sub of ch.subscriptions) {
@@ -236,7 +236,7 @@ export class Hub implements Router {
     const bucket = this.buckets.get(`${change.table.oid}:${change.op}`);
     const row = change.op === 'DELETE' ? change.oldRow : change.newRow;
     if (!bucket || !row || visible.size === 0) return;
-    const hits = new Map<Channel, { conn: Connection; ids: number[] }>();
+    const hits = new Map<Channel, { conn: Peer; ids: number[] }>();
     for (const e of bucket.candidates(row)) {
       if (!visible.has(e.claimKey) || e.channel.closed || !matchesFilters(e.filters, row)) continue;
       const hit = hits.get(e.channel);
@@ -263,8 +263,8 @@ export class Hub implements Router {
     this.publish(message.topic, message.private !== false, message.event ?? null, message.payload ?? {});
   }
 
-  private listeners(topic: string, isPrivate: boolean): [Channel, Connection][] {
-    const out: [Channel, Connection][] = [];
+  private listeners(topic: string, isPrivate: boolean): [Channel, Peer][] {
+    const out: [Channel, Peer][] = [];
     for (const channel of this.byTopic.get(`${isPrivate ? 'private' : 'public'}:realtime:${topic}`) ?? []) {
       const conn = this.channels.get(channel);
       if (!channel.closed && conn) out.push([channel, conn]);
@@ -291,7 +291,7 @@ export class Hub implements Router {
    * One broadcast frame to one channel, counted on delivery; as Realtime's channel on
    * `:update_rate_counter`, a channel reached while the quota is triggered is shut down after it.
    */
-  private deliver1(channel: Channel, conn: Connection, frame: string | Buffer): boolean {
+  private deliver1(channel: Channel, conn: Peer, frame: string | Buffer): boolean {
     const sent = conn.send(frame);
     this.messages.add(1);
     if (sent && this.messages.triggered && !channel.closed) {
@@ -313,7 +313,7 @@ export class Hub implements Router {
     return reached;
   }
 
-  broadcast(from: Connection, sender: Channel, payload: unknown): void {
+  broadcast(from: Peer, sender: Channel, payload: unknown): void {
     const body = JSON.stringify(payload ?? {});
     this.messages.add(1);
     // collected first: a delivery may shut its channel down (and take it out of the index)

@@ -7,11 +7,11 @@
  */
 import type { Channel, Subscription } from './channel';
 import type { ClaimSet, Row } from './changes';
-import type { Connection } from './connection';
+import type { Peer } from './peer';
 import { canonical, indexKeys, type Filter, type Kind } from './filters';
 
 export interface Entry {
-  conn: Connection;
+  conn: Peer;
   channel: Channel;
   sub: Subscription;
   filters: Filter[];
