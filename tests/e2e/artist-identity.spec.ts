@@ -33,7 +33,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))); // laid out at the new width
     const path = join(SHOTS, `${name}-${width}.png`);
     if (target) await target.screenshot({ path });
     else await page.screenshot({ path, fullPage: false });
@@ -116,13 +116,16 @@ test('an artist’s chosen name reaches the catalog card and the fan’s locker;
   const fanContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const fanPage = await fanContext.newPage();
   const received: { url: string; body: string }[] = [];
+  const reading: Promise<unknown>[] = [];
   fanPage.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
     if (!/json|text|javascript/.test(type)) return;
-    void response
-      .text()
-      .then((body) => received.push({ url: response.url(), body }))
-      .catch(() => undefined);
+    reading.push(
+      response
+        .text()
+        .then((body) => received.push({ url: response.url(), body }))
+        .catch(() => undefined),
+    );
   });
   await signUpFan(fanPage, `idfan-${RUN}@example.test`, 'secret-pass-2');
 
@@ -151,7 +154,7 @@ test('an artist’s chosen name reaches the catalog card and the fan’s locker;
   for (const page of [fanPage]) {
     expect((await page.content()).toLowerCase()).not.toContain(LOCAL_PART);
   }
-  await fanPage.waitForTimeout(500);
+  await Promise.all(reading); // every body seen so far is read
   expect(received.length).toBeGreaterThan(5);
   const leaks = received.filter((r) => r.body.toLowerCase().includes(LOCAL_PART)).map((r) => r.url);
   expect(leaks).toEqual([]);

@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['locator
   if (!SHOTS) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))); // laid out at the new width
     await (target ?? page).screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -34,7 +34,7 @@ async function shoot(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))); // laid out at the new width
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
