@@ -23,7 +23,11 @@ import { StorageApi } from './storage/routes';
 import { DEFAULT_SIGNED_URL_MAX_EXPIRY_S } from './storage/signed';
 import { createTusServer } from './storage/tus';
 import { createHttpServer } from './http/server';
-import { FunctionsApi } from './functions/index';
+import { restErrors, restService } from './rest/service';
+import { authServices } from './auth/gateway';
+import { storageService, tusService } from './storage/service';
+import { realtimeService } from './realtime/gateway';
+import { FunctionsApi, functionsService } from './functions/index';
 import { LiveDispatcher, type LiveDispatchOptions } from './realtime/live-dispatch';
 import { RealtimeServer, resolveQuota, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
@@ -171,7 +175,19 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     quiet,
     readConfigToml(),
   );
-  const http = createHttpServer({ keys, rest, auth, storage, tus, mailer, quiet, realtime: realtime.rest, functions });
+  const http = createHttpServer({
+    services: [
+      restService(rest, keys),
+      ...authServices(auth, keys),
+      storageService(storage, keys),
+      tusService(tus),
+      realtimeService(realtime.rest),
+      functionsService(functions, restErrors),
+    ],
+    fallbackErrors: restErrors,
+    mailer,
+    quiet,
+  });
 
   try {
     await realtime.start(http.server);

@@ -19,6 +19,7 @@ import { handleStripeWebhook } from '../../functions/stripe-webhook/handler';
 import { handleBillingPortal } from '../../functions/billing-portal/handler';
 import type { PaymentsEnv } from '../../functions/_shared/payments';
 import { JSON_BODY_LIMIT, readBody, sendJson, header } from '../http/util';
+import { NO_ROUTE, type LocalService, type ServiceErrors } from '../http/service';
 import { JwtError, tokenFromHeaders, type JwtKeys } from '../auth/jwt';
 import type { TomlTable } from '../auth/config';
 
@@ -100,4 +101,16 @@ export class FunctionsApi {
       return { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: expired ? 'JWT has expired' : 'Invalid JWT' };
     }
   }
+}
+
+/** /functions/v1/<name> at the front door; the gateway's own errors are `errors` (the function's are its own). */
+export function functionsService(api: FunctionsApi, errors: ServiceErrors): LocalService {
+  return {
+    prefix: '/functions/v1',
+    errors,
+    async handle({ req, res, path, url }) {
+      if (!path.startsWith('/')) return sendJson(res, 404, NO_ROUTE);
+      await api.handle(req, res, path, url);
+    },
+  };
 }

@@ -130,3 +130,18 @@ describe('import circles', () => {
     expect(circles(importGraph())).toEqual([]);
   });
 });
+
+describe('the local backend front door', () => {
+  it('imports no service, and only the composition root (supabase/local/index.ts) imports it', () => {
+    const graph = importGraph();
+    const door = path.join(root, 'supabase/local/http/server.ts');
+    const inHttp = (f: string) => f.startsWith(path.join(root, 'supabase/local/http') + path.sep);
+    expect(
+      (graph.get(door) ?? [])
+        .filter((f) => !inHttp(f) && !f.endsWith('db/scheduler.ts') && !f.endsWith('auth/mail.ts'))
+        .map((f) => path.relative(root, f)),
+    ).toEqual([]);
+    const importers = [...graph].filter(([, targets]) => targets.includes(door)).map(([f]) => path.relative(root, f));
+    expect(importers).toEqual(['supabase/local/index.ts']);
+  });
+});
