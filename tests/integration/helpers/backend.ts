@@ -18,13 +18,13 @@ export async function withBackend(opts: LocalBackendOptions = {}): Promise<Local
 }
 
 /**
- * The local backend has no realtime server, and Node 20 has no global WebSocket (realtime-js
- * throws at client creation without one). This stand-in is never opened unless a test
- * subscribes to a channel, which then fails loudly.
+ * Node 20 has no global WebSocket, and realtime-js throws at client creation without one. Tests
+ * that subscribe bring `ws` as their transport (tests/integration/realtime/helpers.ts,
+ * sync/devices.ts); for every other client this stand-in fails loudly if a channel is opened.
  */
 class NoRealtimeSocket {
   constructor() {
-    throw new Error('the local backend has no realtime endpoint');
+    throw new Error('this client has no WebSocket: pass `ws` as realtime.transport to subscribe');
   }
 }
 
