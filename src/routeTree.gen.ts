@@ -14,6 +14,7 @@ import { Route as BTIRouteImport } from './routes/BTI'
 import { Route as AutoRouteRouteImport } from './routes/auto-route'
 import { Route as BucketDemoRouteImport } from './routes/bucket-demo'
 import { Route as CatalogRouteImport } from './routes/catalog'
+import { Route as CollaborationsRouteImport } from './routes/collaborations'
 import { Route as LockerDemoRouteImport } from './routes/locker-demo'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
@@ -54,6 +55,11 @@ const BucketDemoRoute = BucketDemoRouteImport.update({
 const CatalogRoute = CatalogRouteImport.update({
   id: '/catalog',
   path: '/catalog',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollaborationsRoute = CollaborationsRouteImport.update({
+  id: '/collaborations',
+  path: '/collaborations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LockerDemoRoute = LockerDemoRouteImport.update({
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/auto-route': typeof AutoRouteRoute
   '/bucket-demo': typeof BucketDemoRoute
   '/catalog': typeof CatalogRoute
+  '/collaborations': typeof CollaborationsRoute
   '/locker-demo': typeof LockerDemoRoute
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/auto-route': typeof AutoRouteRoute
   '/bucket-demo': typeof BucketDemoRoute
   '/catalog': typeof CatalogRoute
+  '/collaborations': typeof CollaborationsRoute
   '/locker-demo': typeof LockerDemoRoute
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/auto-route': typeof AutoRouteRoute
   '/bucket-demo': typeof BucketDemoRoute
   '/catalog': typeof CatalogRoute
+  '/collaborations': typeof CollaborationsRoute
   '/locker-demo': typeof LockerDemoRoute
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
@@ -215,6 +224,7 @@ export interface FileRouteTypes {
     | '/auto-route'
     | '/bucket-demo'
     | '/catalog'
+    | '/collaborations'
     | '/locker-demo'
     | '/login'
     | '/onboarding'
@@ -238,6 +248,7 @@ export interface FileRouteTypes {
     | '/auto-route'
     | '/bucket-demo'
     | '/catalog'
+    | '/collaborations'
     | '/locker-demo'
     | '/login'
     | '/onboarding'
@@ -261,6 +272,7 @@ export interface FileRouteTypes {
     | '/auto-route'
     | '/bucket-demo'
     | '/catalog'
+    | '/collaborations'
     | '/locker-demo'
     | '/login'
     | '/onboarding'
@@ -285,6 +297,7 @@ export interface RootRouteChildren {
   AutoRouteRoute: typeof AutoRouteRoute
   BucketDemoRoute: typeof BucketDemoRoute
   CatalogRoute: typeof CatalogRoute
+  CollaborationsRoute: typeof CollaborationsRoute
   LockerDemoRoute: typeof LockerDemoRoute
   LoginRoute: typeof LoginRoute
   OnboardingRoute: typeof OnboardingRoute
@@ -338,6 +351,13 @@ declare module '@tanstack/react-router' {
       path: '/catalog'
       fullPath: '/catalog'
       preLoaderRoute: typeof CatalogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collaborations': {
+      id: '/collaborations'
+      path: '/collaborations'
+      fullPath: '/collaborations'
+      preLoaderRoute: typeof CollaborationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/locker-demo': {
@@ -461,6 +481,7 @@ const rootRouteChildren: RootRouteChildren = {
   AutoRouteRoute: AutoRouteRoute,
   BucketDemoRoute: BucketDemoRoute,
   CatalogRoute: CatalogRoute,
+  CollaborationsRoute: CollaborationsRoute,
   LockerDemoRoute: LockerDemoRoute,
   LoginRoute: LoginRoute,
   OnboardingRoute: OnboardingRoute,

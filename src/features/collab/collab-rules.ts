@@ -39,3 +39,23 @@ export function applyBrowseFilter<
   if (filter === 'timeline') return [...items].sort((a, b) => a.timelineDays - b.timelineDays);
   return [...items];
 }
+
+/** Statuses of real collaborations: the spec's pending label, and the answers it leaves out. */
+export const REAL_STATUS_LABELS = {
+  pending: 'Awaiting Response',
+  countered: 'Countered',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+} as const;
+
+export const REAL_STATUS_COLORS: Record<keyof typeof REAL_STATUS_LABELS, string> = {
+  pending: 'yellow',
+  countered: 'blue',
+  accepted: 'green',
+  declined: 'red',
+  withdrawn: 'gray',
+};
+
+/** Whole US dollars as the screens show them: $8,000. */
+export const formatBudget = (usd: number) => `$${usd.toLocaleString('en-US')}`;

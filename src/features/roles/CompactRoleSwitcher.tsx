@@ -1,6 +1,6 @@
 import { Badge, Button, Menu } from '@mantine/core';
 import { Modal } from '../../components/Modal';
-import { IconChevronDown, IconId, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconAffiliate, IconChevronDown, IconId, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { SignOutDialog, useAuth } from '../auth';
@@ -75,6 +75,11 @@ export function CompactRoleSwitcher() {
             <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setPanelOpen(true)}>
               Manage roles
             </Menu.Item>
+            {(profile.selectedRole === 'artist' || profile.selectedRole === 'brand') && (
+              <Menu.Item component={Link} to="/collaborations" leftSection={<IconAffiliate size={16} aria-hidden />}>
+                Collaborations
+              </Menu.Item>
+            )}
             <Menu.Item component={Link} to="/settings/mediaid" leftSection={<IconId size={16} aria-hidden />}>
               MediaID settings
             </Menu.Item>

@@ -236,6 +236,22 @@ describe('no e-mail leaves its owner', () => {
         },
       ],
       ['mediaid_app_info', { p_client_id: randomUUID() }],
+      ['mediaid_scopes', {}],
+      // collaborations: brand names for artists (a fan gets none), and the fan's refused writes
+      ['collab_brands', {}],
+      [
+        'collab_send',
+        {
+          p_to: randomUUID(),
+          p_title: 'Leak probe',
+          p_narrative: '',
+          p_timeline: '1-2 weeks',
+          p_reach: '',
+          p_deliverables: '',
+          p_budget: 1,
+        },
+      ],
+      ['collab_respond', { p_id: randomUUID(), p_action: 'accept', p_budget: null, p_note: '' }],
     ];
     for (const [fn, args] of appRpcs) {
       const r = await db.rpc(fn, args);

@@ -174,10 +174,10 @@ describe.skipIf(skip)('portability to real PostgreSQL', () => {
         `select string_agg(tablename, ',' order by tablename) from pg_publication_tables where pubname = 'supabase_realtime'`,
       );
     expect(published()).toBe(
-      'content_items,daily_rewards,developer_apps,locker_comments,locker_interactions,locker_items,media_ids,profiles,reward_claims,subscriptions',
+      'collab_offers,content_items,daily_rewards,developer_apps,locker_comments,locker_interactions,locker_items,media_ids,profiles,reward_claims,subscriptions',
     );
     psql(listMigrations().find((m) => m.name === 'realtime_publication')!.sql);
-    expect(published().split(',')).toHaveLength(10);
+    expect(published().split(',')).toHaveLength(11);
     // A still reads its own rows; _modified is server-set
     const own = psql(
       as(

@@ -198,6 +198,17 @@ export const JUSTIFIED: Record<string, string> = {
   'authenticated_security_definer_function_executable|public.my_reward_offers()':
     "An artist's own reward offers with their claim counts and codes left (counted from private.reward_codes, never a code " +
     "or a fan); it refuses app tokens, takes no arguments, answers rows with artist_id = auth.uid(), and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.collab_send(p_to uuid, p_title text, p_narrative text, p_timeline text, p_reach text, p_deliverables text, p_budget integer)':
+    'An artist or a brand sends a collaboration proposal (20261129010000): the recipient must hold the other role, which ' +
+    "only a definer can see past media_ids' owner-only RLS; every column is written by the function (none is writable " +
+    "through the API), it refuses app tokens and a sender with 50 open proposals, and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.collab_respond(p_id uuid, p_action text, p_budget integer, p_note text)':
+    'A party answers a collaboration (accept, decline, counter, withdraw): only the party whose answer is due (the sender ' +
+    "to withdraw), on an open offer, under a row lock; others get 'No such collaboration'. It refuses app tokens and has " +
+    "search_path = ''.",
+  'authenticated_security_definer_function_executable|public.collab_brands()':
+    "Brands an artist can pitch to: ids and chosen public names of users holding the brand role (read past media_ids' and " +
+    "profiles' owner-only RLS); an empty list to anyone who is not an artist; no e-mail, no other field; search_path = ''.",
   'authenticated_security_definer_function_executable|public.developer_app_usage()':
     "The developer portal shows each own app's API calls and connected users, counted from the users' access log and " +
     'grants, which the developer cannot read; it refuses app tokens, returns counts only (never a user) for apps with ' +
