@@ -21,6 +21,7 @@ const entries = [
   ['backend', [tsx, 'tests/bench/backend.bench.ts']],
   ['realtime (raw delivery)', [tsx, 'tests/bench/realtime.bench.ts']],
   ['sync and directory at scale (real PostgreSQL)', [tsx, 'tests/bench/scale-postgres.bench.ts']],
+  ['daily rewards at scale (real PostgreSQL)', [tsx, 'tests/bench/rewards-scale-postgres.bench.ts']],
   ['sync', [tsx, 'tests/bench/sync.bench.ts']],
   ['sync (chromium)', [tsx, 'tests/bench/sync-browser.bench.ts']],
   ['upload', [tsx, 'tests/bench/upload.bench.ts']],

@@ -1,0 +1,216 @@
+/**
+ * Benchmark: what Daily Rewards cost the server as fans grow, on Debian's PostgreSQL.
+ *  1. With 1k, 10k and 100k fans who all have 30-day calendars: a new fan's sign-up (fills their
+ *     calendar), a follow of an artist with a code reward (refills the fan's coming days), a claim
+ *     of that code, and one fan's share of the nightly refresh. Medians and ratios to the smallest
+ *     size: each should stay flat (the work is per fan, found through indexes).
+ *  2. The nightly refresh over every fan while a fan follows an artist: how long the follow
+ *     waits, with the refresh in one transaction (private.refresh_reward_calendars) and in
+ *     committed batches of 50 (private.refresh_reward_calendars_in_batches, what pg_cron runs).
+ * Run: npx tsx tests/bench/rewards-scale-postgres.bench.ts (BENCH_MAX_FANS=10000 for a quicker round).
+ * Invariants: same server, same run — only ratios are meaningful; filler fans and their calendars
+ * are written set-based with triggers off (session_replication_role = replica).
+ */
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../supabase/local/db/database';
+import { startRealPostgres } from '../integration/helpers/real-postgres';
+import { benchSize } from './smoke';
+
+const RUNS = benchSize(9, 1);
+const SIZES = [1_000, 10_000, 100_000].filter(
+  (n) => n <= benchSize(Number(process.env.BENCH_MAX_FANS ?? 100_000), 2_000),
+);
+const REFRESH_FANS = benchSize(2_000, 300);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const claims = (uid: string) => JSON.stringify({ sub: uid, role: 'authenticated' });
+
+const server = await startRealPostgres();
+const connect = async () => {
+  const client = new pg.Client({ host: server.dir, port: server.port, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  return client;
+};
+const c = await connect();
+try {
+  server.psql(readFileSync(PLATFORM_SQL_PATH, 'utf8'));
+  for (const m of listMigrations()) server.psql(`begin;\n${m.sql}\ncommit;`);
+  server.psql(readFileSync(SEED_PATH, 'utf8'));
+
+  async function asUser<T>(client: pg.Client, uid: string, body: () => Promise<T>): Promise<T> {
+    await client.query('begin');
+    await client.query(
+      "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)",
+      [claims(uid), uid],
+    );
+    await client.query('set local role authenticated');
+    try {
+      return await body();
+    } finally {
+      await client.query('commit');
+    }
+  }
+  async function timed(fn: () => Promise<unknown>): Promise<number> {
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      await fn();
+      samples.push(performance.now() - t);
+    }
+    return median(samples);
+  }
+  /** A signed-up user (the sign-up trigger fills a fan's calendar). */
+  async function signUp(role: 'artist' | 'fan', id: string = randomUUID()): Promise<string> {
+    await c.query('insert into auth.users (id, email) values ($1, $2)', [id, `${role}-${id}@bench.test`]);
+    await asUser(c, id, async () => {
+      await c.query('insert into public.profiles (id, display_name, role) values ($1, $2, $3)', [
+        id,
+        `${role} ${id.slice(0, 4)}`,
+        role,
+      ]);
+      await c.query('insert into public.media_ids (user_uuid, role) values ($1, $2)', [id, role]);
+    });
+    return id;
+  }
+  const follow = (client: pg.Client, fan: string, artist: string) =>
+    asUser(client, fan, () =>
+      client.query(
+        `insert into public.subscriptions (id, fan_id, artist_id, artist_name, tier, price)
+         values ($1, $2, $3, 'Bench artist', 'free', 0)`,
+        [`${fan}|${artist}`, fan, artist],
+      ),
+    );
+  /**
+   * An artist with a code reward in the platform pool (so a new fan's day 1 holds it from sign-up)
+   * running from today for 30 days.
+   */
+  async function artistWithCodes(codes: number): Promise<string> {
+    const artist = await signUp('artist');
+    const today = new Date().toISOString().slice(0, 10);
+    const ends = new Date(Date.now() + 29 * 86_400_000).toISOString().slice(0, 10);
+    await asUser(c, artist, () =>
+      c.query(
+        `select public.put_up_reward('code', 'Bench code', '', 0, null, $1::date, $2::date, true,
+           array(select 'CODE-' || g from generate_series(1, $3::int) g), null)`,
+        [today, ends, codes],
+      ),
+    );
+    return artist;
+  }
+  let filled = 0;
+  /** Grows the filler to `n` fans, each with a 30-day platform calendar (set-based, triggers off). */
+  async function fillTo(n: number) {
+    await c.query('begin');
+    await c.query('set local session_replication_role = replica');
+    await c.query(
+      `with fans as (select gen_random_uuid() id from generate_series(1, $1) g),
+       users as (insert into auth.users (id, email) select id, id || '@filler.test' from fans returning id),
+       cal as (insert into private.reward_calendars (fan_id, starts_on) select id, current_date from users returning fan_id)
+       insert into public.daily_rewards (id, fan_id, day, type, rarity, title, artist, description, thumbnail, streak_bonus,
+         unlock_date, unlocked_early, source)
+       select cal.fan_id::text || '|' || d, cal.fan_id, d, 'bonus', 'common', 'Day ' || d || ' Check-in Badge', 'Bucket',
+         'Bucket streak reward', '', d % 7 = 0, current_date + d - 1, false, 'platform'
+       from cal cross join generate_series(1, 30) d`,
+      [n - filled],
+    );
+    await c.query('commit');
+    await c.query('analyze');
+    filled = n;
+  }
+
+  const rows: { fans: number; signup: number; follow: number; claim: number; refresh: number }[] = [];
+  for (const size of SIZES) {
+    await fillTo(size);
+    const artist = await artistWithCodes(RUNS * 2 + 10);
+    const signupMs = await timed(() => signUp('fan'));
+    const fans: string[] = [];
+    for (let i = 0; i < RUNS; i++) fans.push(await signUp('fan'));
+    let next = 0;
+    const followMs = await timed(() => follow(c, fans[next++]!, artist));
+    // Day 1 of each new fan holds the artist's code (platform pool): claiming it reserves one code.
+    next = 0;
+    const claimMs = await timed(() => {
+      const fan = fans[next++]!;
+      return asUser(c, fan, () =>
+        c.query(`insert into public.reward_claims (id, fan_id, day, claimed_at) values ($1, $2, 1, now())`, [
+          `${fan}|1`,
+          fan,
+        ]),
+      );
+    });
+    const claimed = await c.query(
+      `select count(*)::int n from private.reward_codes where offer_id in (select id from public.reward_offers where artist_id = $1) and fan_id is not null`,
+      [artist],
+    );
+    if (claimed.rows[0].n !== RUNS) throw new Error(`expected ${RUNS} codes given, got ${claimed.rows[0].n}`);
+    const sample = await c.query(`select fan_id from private.reward_calendars order by random() limit 50`);
+    const t = performance.now();
+    for (const { fan_id } of sample.rows) await c.query('select private.fill_reward_calendar($1)', [fan_id]);
+    const refreshMs = (performance.now() - t) / sample.rows.length;
+    rows.push({ fans: size, signup: signupMs, follow: followMs, claim: claimMs, refresh: refreshMs });
+  }
+
+  const base = rows[0]!;
+  console.log(`Daily Rewards at scale (Debian PostgreSQL ${server.psql('show server_version')}, medians of ${RUNS}):`);
+  const fmt = (ms: number, b: number) => `${ms.toFixed(2).padStart(8)} ms (${(ms / b).toFixed(2)}×)`;
+  for (const r of rows) {
+    console.log(
+      `  ${String(r.fans).padStart(7)} fans: sign-up ${fmt(r.signup, base.signup)}  follow ${fmt(r.follow, base.follow)}  ` +
+        `claim ${fmt(r.claim, base.claim)}  refresh/fan ${fmt(r.refresh, base.refresh)}`,
+    );
+  }
+  const last = rows.at(-1)!;
+  const worst = Math.max(
+    last.signup / base.signup,
+    last.follow / base.follow,
+    last.claim / base.claim,
+    last.refresh / base.refresh,
+  );
+  console.log(
+    `  worst ratio ${last.fans} / ${base.fans} fans: ${worst.toFixed(2)}× (goal ≤ 2×: ${worst <= 2 ? 'met' : 'NOT met'})`,
+  );
+
+  // ------------------------------------------------------------ 2. a follow during the nightly refresh
+  // REFRESH_FANS fans take part (the rest of the filler is removed: the point is the wait, not the total).
+  await c.query('begin');
+  await c.query('set local session_replication_role = replica');
+  await c.query(
+    `delete from auth.users where email like '%@filler.test' and id not in (
+                   select id from auth.users where email like '%@filler.test' order by id limit $1)`,
+    [REFRESH_FANS],
+  );
+  await c.query('commit');
+  const fansNow = (await c.query('select count(*)::int n from auth.users')).rows[0].n as number;
+  const lateArtist = await signUp('artist');
+  async function followWait(refresh: string): Promise<{ wait: number; total: number }> {
+    const runner = await connect();
+    const follower = await connect();
+    // the first fan in the refresh's order: it is locked at once and, in one transaction, until the end
+    const fan = await signUp('fan', `00000000-0000-4000-8000-${randomUUID().slice(-12)}`);
+    const started = performance.now();
+    const job = runner.query(refresh);
+    await new Promise((r) => setTimeout(r, 200)); // the refresh is under way
+    const t = performance.now();
+    await follow(follower, fan, lateArtist);
+    const wait = performance.now() - t;
+    await job;
+    const total = performance.now() - started;
+    await Promise.all([runner.end(), follower.end()]);
+    return { wait, total };
+  }
+  const single = await followWait('select private.refresh_reward_calendars()');
+  const batched = await followWait('call private.refresh_reward_calendars_in_batches(50)');
+  console.log(`The nightly refresh over ${fansNow} fans while one fan follows an artist:`);
+  console.log(
+    `  one transaction      : refresh ${single.total.toFixed(0)} ms, the follow waited ${single.wait.toFixed(0)} ms`,
+  );
+  console.log(
+    `  batches of 50 fans   : refresh ${batched.total.toFixed(0)} ms, the follow waited ${batched.wait.toFixed(0)} ms`,
+  );
+  console.log(`  wait batched / one transaction: ${(batched.wait / single.wait).toFixed(2)}×`);
+} finally {
+  await c.end().catch(() => undefined);
+  server.stop();
+}
