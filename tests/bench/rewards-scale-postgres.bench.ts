@@ -144,7 +144,14 @@ try {
       `select count(*)::int n from private.reward_codes where offer_id in (select id from public.reward_offers where artist_id = $1) and fan_id is not null`,
       [artist],
     );
-    if (claimed.rows[0].n !== RUNS) throw new Error(`expected ${RUNS} codes given, got ${claimed.rows[0].n}`);
+    if (claimed.rows[0].n !== RUNS) {
+      const days = await c.query(
+        `select fan_id, day, source, offer_id, unlock_date from public.daily_rewards where fan_id = any($1::uuid[]) and day = 1`,
+        [fans],
+      );
+      console.error(days.rows);
+      throw new Error(`expected ${RUNS} codes given, got ${claimed.rows[0].n}`);
+    }
     const sample = await c.query(`select fan_id from private.reward_calendars order by random() limit 50`);
     const t = performance.now();
     for (const { fan_id } of sample.rows) await c.query('select private.fill_reward_calendar($1)', [fan_id]);
