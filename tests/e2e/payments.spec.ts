@@ -65,7 +65,22 @@ test('a free fan upgrades to Tier 2 with 4242…; the track unlocks on their oth
   // the phone's page was never reloaded: the webhook's grant arrives by live sync
   await expect(phonePage.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
   await expect(laptopPage.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
-  await Promise.all([phone.close(), laptop.close()]);
+
+  // The artist's dashboard shows the payment: gross, Stripe's fee, net and a Tier 2 fan.
+  const studio = await browser.newContext();
+  const artistPage = await studio.newPage();
+  await artistPage.goto('/login');
+  await artistPage.getByLabel(/^Email/).fill('demo-artist@bucket.local');
+  await artistPage.getByLabel(/^Password/).fill('bucket-demo-artist');
+  await artistPage.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await artistPage.waitForURL(/\/dashboard\/artist/, { timeout: 60_000 });
+  const earnings = artistPage.getByRole('region', { name: 'Earnings' });
+  await expect(earnings.getByText('Stripe fees')).toBeVisible({ timeout: 30_000 });
+  await expect(earnings.getByText(/Tier 2: [1-9]/)).toBeVisible();
+  await expect(earnings.getByText('Gross').locator('xpath=..')).not.toContainText('$0.00');
+  await earnings.scrollIntoViewIfNeeded();
+  if (process.env.SHOTS_DIR) await earnings.screenshot({ path: `${process.env.SHOTS_DIR}/artist-earnings.png` });
+  await Promise.all([phone.close(), laptop.close(), studio.close()]);
 });
 
 test("a declined card shows Stripe's message and grants nothing", async ({ page }) => {

@@ -4,7 +4,7 @@ import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { ArtistRewardsCard } from '../artist-rewards';
 import { BucketBrowser } from '../bucket';
-import { TierEditor } from '../payments';
+import { EarningsCard, TierEditor } from '../payments';
 import { ArtistProfileCard } from './ArtistProfileCard';
 import { ArtistDashboard } from './components/ArtistDashboard';
 import { UploadContentButton } from './components/UploadContentButton';
@@ -28,6 +28,7 @@ export function ArtistDashboardPage() {
       <UpcomingReleaseCard />
       <RealFanFigures />
       {userId ? <TierEditor artistId={userId} /> : null}
+      {userId ? <EarningsCard /> : null}
       <BucketBrowser viewer="artist" />
       {signedIn ? <ArtistRewardsCard /> : null}
     </Stack>

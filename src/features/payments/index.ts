@@ -15,3 +15,4 @@ export { TierEditor } from './TierEditor';
 export { useArtistTiers } from './use-artist-tiers';
 export { perMonth, type ArtistTier } from './api/artist-tiers';
 export { startCheckout } from './api/checkout';
+export { EarningsCard } from './EarningsCard';

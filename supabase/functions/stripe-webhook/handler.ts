@@ -11,11 +11,14 @@
  *     never overwrites a newer one.
  *   * The fan is the subscription's metadata.fan_id only when the subscription's customer is that
  *     user's stored Stripe customer; the tier is the price's metadata (set by create-checkout).
+ *   * A paid invoice of ours is recorded in the payments ledger with Stripe's fee, and a refund
+ *     raises the charge's refunded amount (ledger.ts), before the event id is recorded.
  *   * A failure before the write answers 500, so Stripe delivers the event again.
  */
 import Stripe from 'stripe';
 import { json, service, stripeClient, type PaymentsEnv } from '../_shared/payments.ts';
 import { Refusal } from '../_shared/request.ts';
+import { recordPaidInvoice, recordRefund } from './ledger.ts';
 
 export const SIGNATURE_TOLERANCE_S = 300;
 
@@ -51,6 +54,17 @@ export async function handleStripeWebhook(req: Request, env: PaymentsEnv): Promi
     const subscriptionId = subscriptionOf(event);
     const retrievedAt = new Date().toISOString();
     const state = subscriptionId ? await stateOf(env, stripe, subscriptionId) : undefined;
+    // The ledger first: a failure answers 500 before the event id is recorded, so Stripe retries.
+    const object = event.data.object as { id?: string; object?: string };
+    if (event.type === 'invoice.paid' && object.id && state?.fan && state.artist && state.tier && state.subscription) {
+      await recordPaidInvoice(env, stripe, object.id, {
+        fan: state.fan,
+        artist: state.artist,
+        tier: state.tier,
+        subscription: state.subscription,
+      });
+    }
+    if (event.type === 'charge.refunded' && object.id) await recordRefund(env, stripe, object.id);
     const result = await service<string>(env, '/rest/v1/rpc/stripe_apply_subscription', 'POST', {
       p_event_id: event.id,
       p_event_type: event.type,

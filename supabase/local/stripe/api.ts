@@ -7,7 +7,7 @@
 import { Billing } from './billing';
 import { notImplemented, StripeFail } from './errors';
 import { metadataOf, str, type Form, type FormValue } from './form';
-import type { Obj, StripeStore } from './store';
+import type { Kind, Obj, StripeStore } from './store';
 
 export interface ApiContext {
   store: StripeStore;
@@ -221,11 +221,28 @@ const ROUTES: Route[] = [
   },
 ];
 
+/** The expansions the functions ask for, by the kind of object answered (others: not implemented). */
+const EXPANDABLE: Record<string, Record<string, Kind | null>> = {
+  charge: { balance_transaction: 'balance_transaction' },
+  invoice: { payments: null }, // always included here (Stripe includes it only when asked)
+};
+
 export function route(c: ApiContext, method: string, path: string, form: Form): Obj {
-  if (form.expand !== undefined) throw notImplemented('expand');
+  const expand = form.expand === undefined ? [] : Array.isArray(form.expand) ? form.expand : [form.expand];
   for (const r of ROUTES) {
     const m = r.method === method ? r.pattern.exec(path) : null;
-    if (m) return r.run(c, form, decodeURIComponent(m[1] ?? ''));
+    if (!m) continue;
+    const answer = r.run(c, form, decodeURIComponent(m[1] ?? ''));
+    if (expand.length === 0) return answer;
+    const copy: Obj = { ...answer };
+    for (const field of expand) {
+      const name = String(field);
+      const allowed = EXPANDABLE[answer.object];
+      if (!allowed || !(name in allowed)) throw notImplemented(`expand[]=${name} on a ${answer.object}`);
+      const kind = allowed[name];
+      if (kind && typeof copy[name] === 'string') copy[name] = c.store.get(kind, copy[name] as string);
+    }
+    return copy;
   }
   throw new StripeFail(
     404,

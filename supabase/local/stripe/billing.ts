@@ -226,6 +226,14 @@ export class Billing {
     }
     // Stripe's US card fee: 2.9 % + 30 cents, reported on the charge's balance transaction
     const fee = Math.round(amount * 0.029) + 30;
+    const balance = this.store.create('balance_transaction', {
+      amount,
+      fee,
+      net: amount - fee,
+      currency: item.price.currency,
+      type: 'charge',
+      created,
+    });
     const charge = this.store.create('charge', {
       amount,
       amount_captured: amount,
@@ -237,13 +245,7 @@ export class Billing {
       customer,
       created,
       payment_method: sub.default_payment_method,
-      balance_transaction: {
-        object: 'balance_transaction',
-        amount,
-        fee,
-        net: amount - fee,
-        currency: item.price.currency,
-      },
+      balance_transaction: balance.id, // an id, as Stripe sends it unless expanded
       metadata: { invoice: invoice.id, subscription: sub.id },
     });
     this.store.update(invoice, {

@@ -24,6 +24,7 @@ export const KINDS = [
   'billing_portal.session',
   'test_helpers.test_clock',
   'payment_method',
+  'balance_transaction',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -40,6 +41,7 @@ const PREFIX: Record<Kind, string> = {
   'billing_portal.session': 'bps_',
   'test_helpers.test_clock': 'clock_',
   payment_method: 'pm_',
+  balance_transaction: 'txn_',
 };
 
 export const newId = (prefix: string): string => prefix + randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');

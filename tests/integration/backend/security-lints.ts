@@ -209,10 +209,14 @@ export const JUSTIFIED: Record<string, string> = {
   'authenticated_security_definer_function_executable|public.collab_brands()':
     "Brands an artist can pitch to: ids and chosen public names of users holding the brand role (read past media_ids' and " +
     "profiles' owner-only RLS); an empty list to anyone who is not an artist; no e-mail, no other field; search_path = ''.",
-  'function_search_path_mutable|private.refresh_reward_calendars_in_batches(p_batch integer)':
+  'function_search_path_mutable|private.refresh_reward_calendars_in_batches(IN p_batch integer)':
     'The nightly calendar refresh commits after every batch, and PostgreSQL refuses COMMIT in a procedure with a SET ' +
     "clause; it is no definer (runs as pg_cron's owner), executable by no API role, names every object and operator " +
     "schema-qualified, and sets search_path = '' itself in each transaction it opens.",
+  'authenticated_security_definer_function_executable|public.my_earnings()':
+    "An artist's own earnings (20261129030000): sums of private.stripe_payments (the webhook's ledger, which no API role " +
+    "reads) and counts of their subscriptions; it refuses app tokens and non-artists, takes no arguments, answers only " +
+    "rows with artist_id = auth.uid(), never a fan, and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.developer_app_usage()':
     "The developer portal shows each own app's API calls and connected users, counted from the users' access log and " +
     'grants, which the developer cannot read; it refuses app tokens, returns counts only (never a user) for apps with ' +
