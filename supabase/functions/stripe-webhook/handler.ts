@@ -13,12 +13,16 @@
  *     user's stored Stripe customer; the tier is the price's metadata (set by create-checkout).
  *   * A paid invoice of ours is recorded in the payments ledger with Stripe's fee, and a refund
  *     raises the charge's refunded amount (ledger.ts), before the event id is recorded.
+ *   * A full refund or a dispute of a recorded charge ends that subscription's access and cancels
+ *     it at Stripe (lifecycle.ts); a past_due state carries when its unpaid invoice was created,
+ *     from which the server's 7-day grace runs (20261129110000_paid_tier_lifecycle.sql).
  *   * A failure before the write answers 500, so Stripe delivers the event again.
  */
 import Stripe from 'stripe';
 import { json, service, stripeClient, type PaymentsEnv } from '../_shared/payments.ts';
 import { Refusal } from '../_shared/request.ts';
 import { recordPaidInvoice, recordRefund } from './ledger.ts';
+import { disputedCharge, endAccess } from './lifecycle.ts';
 
 export const SIGNATURE_TOLERANCE_S = 300;
 
@@ -31,6 +35,8 @@ interface Applied {
   status: string | null;
   periodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** past_due: when Stripe created the renewal invoice that went unpaid (the grace runs from it) */
+  pastDueSince: string | null;
 }
 
 export async function handleStripeWebhook(req: Request, env: PaymentsEnv): Promise<Response> {
@@ -54,17 +60,24 @@ export async function handleStripeWebhook(req: Request, env: PaymentsEnv): Promi
     const subscriptionId = subscriptionOf(event);
     const retrievedAt = new Date().toISOString();
     const state = subscriptionId ? await stateOf(env, stripe, subscriptionId) : undefined;
-    // The ledger first: a failure answers 500 before the event id is recorded, so Stripe retries.
+    // The ledger and any end of access first: a failure answers 500 before the event id is
+    // recorded, so Stripe retries (each step is idempotent).
     const object = event.data.object as { id?: string; object?: string };
     if (event.type === 'invoice.paid' && object.id && state?.fan && state.artist && state.tier && state.subscription) {
-      await recordPaidInvoice(env, stripe, object.id, {
+      const charge = await recordPaidInvoice(env, stripe, object.id, {
         fan: state.fan,
         artist: state.artist,
         tier: state.tier,
         subscription: state.subscription,
       });
+      // told after its refund or dispute (out of order): access ends now all the same
+      if (charge?.refunded) await endAccess(env, stripe, charge, 'refunded');
+      else if (charge?.disputed) await endAccess(env, stripe, charge, 'disputed');
     }
-    if (event.type === 'charge.refunded' && object.id) await recordRefund(env, stripe, object.id);
+    if (event.type === 'charge.refunded' && object.id)
+      await endAccess(env, stripe, await recordRefund(env, stripe, object.id), 'refunded');
+    const disputed = disputedCharge(event);
+    if (disputed) await endAccess(env, stripe, await stripe.charges.retrieve(disputed), 'disputed');
     const result = await service<string>(env, '/rest/v1/rpc/stripe_apply_subscription', 'POST', {
       p_event_id: event.id,
       p_event_type: event.type,
@@ -77,6 +90,7 @@ export async function handleStripeWebhook(req: Request, env: PaymentsEnv): Promi
       p_period_end: state?.periodEnd ?? null,
       p_cancel_at_period_end: state?.cancelAtPeriodEnd ?? false,
       p_retrieved_at: retrievedAt,
+      p_past_due_since: state?.pastDueSince ?? null,
     });
     return json(200, { received: true, result });
   } catch (e) {
@@ -132,7 +146,14 @@ async function stateOf(env: PaymentsEnv, stripe: Stripe, subscriptionId: string)
       status: null,
       periodEnd: null,
       cancelAtPeriodEnd: false,
+      pastDueSince: null,
     };
+  }
+  let pastDueSince: string | null = null;
+  if (sub.status === 'past_due' && sub.latest_invoice) {
+    const invoice =
+      typeof sub.latest_invoice === 'string' ? await stripe.invoices.retrieve(sub.latest_invoice) : sub.latest_invoice;
+    pastDueSince = new Date(invoice.created * 1000).toISOString();
   }
   return {
     fan,
@@ -143,5 +164,6 @@ async function stateOf(env: PaymentsEnv, stripe: Stripe, subscriptionId: string)
     status: sub.status,
     periodEnd: new Date(item.current_period_end * 1000).toISOString(),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
+    pastDueSince,
   };
 }

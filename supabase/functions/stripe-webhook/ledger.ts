@@ -16,14 +16,14 @@ export async function recordPaidInvoice(
   stripe: Stripe,
   invoiceId: string,
   owner: { fan: string; artist: string; tier: string; subscription: string },
-): Promise<string> {
+): Promise<Stripe.Charge | null> {
   const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
   const payment = invoice.payments?.data.find((p) => p.payment.type === 'charge');
   const chargeId = idOf(payment?.payment.charge);
-  if (invoice.status !== 'paid' || !chargeId) return 'no charge';
+  if (invoice.status !== 'paid' || !chargeId) return null;
   const charge = await stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] });
   const balance = charge.balance_transaction as Stripe.BalanceTransaction | null;
-  const result = await service<string>(env, '/rest/v1/rpc/stripe_record_payment', 'POST', {
+  await service<string>(env, '/rest/v1/rpc/stripe_record_payment', 'POST', {
     p_charge_id: charge.id,
     p_invoice_id: invoice.id,
     p_subscription_id: owner.subscription,
@@ -35,15 +35,15 @@ export async function recordPaidInvoice(
     p_currency: charge.currency,
     p_paid_at: new Date(charge.created * 1000).toISOString(),
   });
-  return result ?? '';
+  return charge;
 }
 
-/** Raises the recorded refund of a charge to what Stripe says now. */
-export async function recordRefund(env: PaymentsEnv, stripe: Stripe, chargeId: string): Promise<string> {
+/** Raises the recorded refund of a charge to what Stripe says now; answers the charge. */
+export async function recordRefund(env: PaymentsEnv, stripe: Stripe, chargeId: string): Promise<Stripe.Charge> {
   const charge = await stripe.charges.retrieve(chargeId);
-  const result = await service<string>(env, '/rest/v1/rpc/stripe_record_refund', 'POST', {
+  await service<string>(env, '/rest/v1/rpc/stripe_record_refund', 'POST', {
     p_charge_id: charge.id,
     p_amount_refunded: charge.amount_refunded,
   });
-  return result ?? '';
+  return charge;
 }

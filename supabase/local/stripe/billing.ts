@@ -11,10 +11,12 @@ import type { Obj, StripeStore } from './store';
 export type Emit = (type: string, object: Obj, previous?: Record<string, unknown>) => void;
 
 /** Stripe's documented test cards this edge knows (https://docs.stripe.com/testing). */
-export const TEST_CARDS: Record<string, 'ok' | 'declined' | 'fails_later'> = {
+export const TEST_CARDS: Record<string, 'ok' | 'declined' | 'fails_later' | 'disputed'> = {
   '4242424242424242': 'ok',
   '4000000000000002': 'declined',
   '4000000000000341': 'fails_later',
+  // "Fraudulent: the charge succeeds, only to be disputed as fraudulent" (Stripe's dispute test card)
+  '4000000000000259': 'disputed',
 };
 export const DECLINED = 'Your card was declined.';
 
@@ -239,6 +241,7 @@ export class Billing {
       amount_captured: amount,
       amount_refunded: 0,
       refunded: false,
+      disputed: false,
       paid: true,
       status: 'succeeded',
       currency: item.price.currency,
@@ -255,6 +258,21 @@ export class Billing {
       },
     });
     this.emit('invoice.paid', invoice);
+    const pm = this.store.get('payment_method', String(sub.default_payment_method));
+    if ((pm.card as { last4: string }).last4 === '0259' && reason === 'subscription_create') {
+      const dispute = this.store.create('dispute', {
+        amount,
+        charge: charge.id,
+        currency: charge.currency,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created,
+        is_charge_refundable: false,
+        metadata: {},
+      });
+      this.store.update(charge, { disputed: true });
+      this.emit('charge.dispute.created', dispute);
+    }
   }
 }
 

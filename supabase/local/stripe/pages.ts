@@ -60,7 +60,7 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <button type="submit">Subscribe</button></form>`
     }
 ${session.cancel_url ? `<p><a href="${esc(session.cancel_url)}">Back</a></p>` : ''}
-<p class="muted">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal. Any future date, any CVC.</p></div>`,
+<p class="muted">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 fails at renewal; 4000 0000 0000 0259 is disputed after paying. Any future date, any CVC.</p></div>`,
   );
 }
 

@@ -25,6 +25,7 @@ export const KINDS = [
   'test_helpers.test_clock',
   'payment_method',
   'balance_transaction',
+  'dispute',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -42,6 +43,7 @@ const PREFIX: Record<Kind, string> = {
   'test_helpers.test_clock': 'clock_',
   payment_method: 'pm_',
   balance_transaction: 'txn_',
+  dispute: 'dp_',
 };
 
 export const newId = (prefix: string): string => prefix + randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');

@@ -34,7 +34,12 @@ async function directory(): Promise<Directory> {
     .single();
   expect(r.error).toBeNull();
   const row = r.data as Directory;
-  return { followers: Number(row.followers), plays: Number(row.plays), items: Number(row.items), genres: [...(row.genres ?? [])].sort() };
+  return {
+    followers: Number(row.followers),
+    plays: Number(row.plays),
+    items: Number(row.items),
+    genres: [...(row.genres ?? [])].sort(),
+  };
 }
 
 async function play(who: Actor, contentId: unknown) {
@@ -46,7 +51,9 @@ async function play(who: Actor, contentId: unknown) {
 }
 
 async function follow(who: Actor, artistId: string) {
-  const r = await who.client.from('subscriptions').insert({ fan_id: who.user.id, artist_id: artistId, artist_name: 'Artist' });
+  const r = await who.client
+    .from('subscriptions')
+    .insert({ fan_id: who.user.id, artist_id: artistId, artist_name: 'Artist' });
   expect(r.error).toBeNull();
 }
 
@@ -54,8 +61,15 @@ beforeAll(async () => {
   backend = await withBackend();
   artist = await createArtistClient(backend, uniqueEmail('dir-artist'), 'artist-pass');
   const item = (key: keyof typeof ids, genre: string, extra: Record<string, unknown>) => ({
-    id: ids[key], artist_id: artist.user.id, title: `Song ${key}`, file_path: `${artist.user.id}/${key}.mp3`,
-    file_type: 'audio/mpeg', metadata: { genre }, is_public: true, subscription_tier_required: 'free', ...extra,
+    id: ids[key],
+    artist_id: artist.user.id,
+    title: `Song ${key}`,
+    file_path: `${artist.user.id}/${key}.mp3`,
+    file_type: 'audio/mpeg',
+    metadata: { genre },
+    is_public: true,
+    subscription_tier_required: 'free',
+    ...extra,
   });
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
   const rows = [
@@ -65,7 +79,9 @@ beforeAll(async () => {
     item('draft', 'Folk', { is_public: false }),
     item('soon', 'Pop', { is_public: false, unlock_date: tomorrow }),
   ];
-  expect((await artist.client.from('content_items').insert(await withStoredObjects(artist.client, rows))).error).toBeNull();
+  expect(
+    (await artist.client.from('content_items').insert(await withStoredObjects(artist.client, rows))).error,
+  ).toBeNull();
   const user = (tag: string) => createUserClient(backend, uniqueEmail(tag), `${tag}-pass`);
   [fanA, fanB, stranger] = await Promise.all([user('dir-fan-a'), user('dir-fan-b'), user('dir-stranger')]);
   initial = await directory();
@@ -91,7 +107,12 @@ describe('artist directory: figures that mean something', () => {
   it('a forged play of a draft is not counted, by REST or by sync_push (which still succeeds)', async () => {
     expect((await play(fanA, ids.draft)).error).toBeNull();
     const rows = [ids.draft, ids.soon].map((contentId) => ({
-      new: { id: crypto.randomUUID(), user_id: fanA.user.id, event_type: 'track_played', metadata: { content_id: contentId } },
+      new: {
+        id: crypto.randomUUID(),
+        user_id: fanA.user.id,
+        event_type: 'track_played',
+        metadata: { content_id: contentId },
+      },
       assumed: null,
     }));
     const push = await fanA.client.rpc('sync_push', { p_table: 'media_engagement_log', p_rows: rows });
@@ -147,7 +168,10 @@ describe('artist directory: figures that mean something', () => {
     expect(r.error).toBeNull();
     expect(await directory()).toMatchObject({ items: 3, genres: ['Ambient', 'Electronic', 'Folk'] });
     // Changing a released item's genre moves it between genres.
-    const g = await artist.client.from('content_items').update({ metadata: { genre: 'Jazz' } }).eq('id', ids.draft);
+    const g = await artist.client
+      .from('content_items')
+      .update({ metadata: { genre: 'Jazz' } })
+      .eq('id', ids.draft);
     expect(g.error).toBeNull();
     expect(await directory()).toMatchObject({ items: 3, genres: ['Ambient', 'Electronic', 'Jazz'] });
   });
@@ -160,7 +184,11 @@ describe('artist directory: figures that mean something', () => {
   });
 
   it('fans can neither write the directory nor reach its bookkeeping', async () => {
-    const update = await fanA.client.from('artist_directory').update({ plays: 1000 }).eq('artist_id', artist.user.id).select();
+    const update = await fanA.client
+      .from('artist_directory')
+      .update({ plays: 1000 })
+      .eq('artist_id', artist.user.id)
+      .select();
     expect(update.error ?? (update.data?.length === 0 ? null : update.data)).toBeTruthy();
     const insert = await fanA.client.from('artist_directory').insert({ artist_id: fanA.user.id, name: 'x', plays: 5 });
     expect(insert.error).not.toBeNull();
@@ -187,19 +215,30 @@ describe('artist directory: figures that mean something', () => {
     // the view's readers, and the pull's release of due unlock dates (sync_pull runs as the caller)
     // and the upload checks of content rows (the trigger runs as the caller; facts answer only for the caller's folder)
     const readers = [
-      'private.artist_directory_due_items(uuid)', 'private.artist_directory_genres(uuid)', 'private.sync_release_due()',
-      'private.accepted_content_type(text)', 'private.content_object_facts(text)',
+      'private.artist_directory_due_items(uuid)',
+      'private.artist_directory_genres(uuid)',
+      'private.sync_release_due()',
+      'private.accepted_content_type(text)',
+      'private.content_object_facts(text)',
       // the server's file check (20261128200000): computed in the caller's writes (answers only
       // facts of that row's own object) and the storage policies' pin of objects under live rows
-      'private.content_file_verified(text,bigint,text)', 'private.content_file_note(text)',
+      'private.content_file_verified(text,bigint,text)',
+      'private.content_file_note(text)',
       'private.content_object_pinned(text)',
       // the MediaID API's helpers called in the caller's own statements: the app-token refusal of the
       // sync RPCs, an app's public name and scopes for the grant guard, a server-made webhook secret
-      'private.refuse_app_token()', 'private.app_registration(text)', 'private.new_webhook_secret()',
+      'private.refuse_app_token()',
+      'private.app_registration(text)',
+      'private.new_webhook_secret()',
       // the webhook destination rule of developer_webhooks' CHECK (20261128100000): a pure function of the URL
       'private.webhook_url_allowed(text)',
       // the live topics' shard rule (20261128600000): realtime's join policy computes the caller's shard
-      'private.live_shard(uuid)', 'private.live_shards()',
+      'private.live_shard(uuid)',
+      'private.live_shards()',
+      // the paid tier's grace (20261129110000): my_tier_for_artist (invoker, inside content RLS)
+      // asks what a subscription row gives now; pure functions of their arguments and the clock
+      'private.held_tier(integer,text,timestamp with time zone)',
+      'private.past_due_grace()',
     ];
     expect(hidden.rows.map((r: { name: string }) => r.name).filter((n: string) => !readers.includes(n))).toEqual([]);
     expect((await directory()).plays).toBe(3);
@@ -207,7 +246,10 @@ describe('artist directory: figures that mean something', () => {
 
   it('an unlock date passing counts the item and its genre without any write', async () => {
     const unlock = Date.now() + 3_000;
-    const r = await artist.client.from('content_items').update({ unlock_date: new Date(unlock).toISOString() }).eq('id', ids.soon);
+    const r = await artist.client
+      .from('content_items')
+      .update({ unlock_date: new Date(unlock).toISOString() })
+      .eq('id', ids.soon);
     expect(r.error).toBeNull();
     const asked = Date.now();
     const before = await directory();

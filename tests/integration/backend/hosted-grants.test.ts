@@ -317,6 +317,30 @@ describe.skipIf(skip)(TITLE, () => {
       ),
     ).toBe('tier2 active');
     expect(() => request(user(fan), `select count(*) from public.stripe_events;`)).toThrow();
+    // a failed renewal inside its grace (past_due since Stripe's invoice time) holds the tier
+    expect(
+      request(
+        SERVICE,
+        `select public.stripe_apply_subscription('evt_2', 'invoice.payment_failed', '${fan}', '${artist}', 'tier2', 10,
+          'sub_1', 'past_due', now() + interval '30 days', false, now(), now() - interval '1 day');`,
+      ),
+    ).toBe('applied');
+    expect(request(user(fan), `select public.my_tier_for_artist('${artist}');`)).toBe('2');
+    // the ledger records the paid invoice; a full refund of that charge ends the tier
+    expect(
+      request(
+        SERVICE,
+        `select public.stripe_record_payment('ch_1', 'in_1', 'sub_1', '${fan}', '${artist}', 2, 1000, 59, 'usd', now());`,
+      ),
+    ).toBe('recorded');
+    expect(request(SERVICE, `select public.stripe_end_access('ch_1', 'refunded');`)).toBe('sub_1');
+    expect(
+      request(
+        user(fan),
+        `select tier || ' ' || access_ended_reason from public.subscriptions where artist_id = '${artist}';`,
+      ),
+    ).toBe('free refunded');
+    expect(request(user(fan), `select public.my_tier_for_artist('${artist}');`)).toBe('0');
   });
 
   it('an artist’s upload and release, a fan’s follow, comment, reaction and play, every pull and the live-sync joins work there', () => {

@@ -1,7 +1,8 @@
 /**
- * A paid tier's life on a Stripe test clock (issue 39 item 3, the parts built): cancel at period
- * end keeps the tier until the period ends, then the webhook ends it; a renewal that fails (card
- * 4000 0000 0000 0341) makes the subscription past_due, which holds the tier while Stripe retries.
+ * A paid tier's life on a Stripe test clock (issue 39 item 3): cancel at period end keeps the tier
+ * until the period ends, then the webhook ends it; a renewal that fails (card 4000 0000 0000 0341)
+ * makes the subscription past_due, which holds the tier during the grace (the end of the grace,
+ * refunds and disputes: tier-end.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
@@ -79,7 +80,7 @@ describe('a paid tier over time', () => {
     expect(await stateOf(fan)).toEqual({ tier: 'free', stripe_status: 'canceled', cancel_at_period_end: true });
   });
 
-  it('a renewal that fails makes it past_due (tier held while Stripe retries); a paid renewal keeps it active', async () => {
+  it('a renewal that fails makes it past_due (tier held in the grace); a paid renewal keeps it active', async () => {
     const ok = await fanOnClock('renews', '4242424242424242');
     await h.stripe.testHelpers.testClocks.advance(ok.clock.id, { frozen_time: ok.start + 32 * DAY });
     const failing = await fanOnClock('fails', '4000000000000341');
