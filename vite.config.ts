@@ -86,6 +86,9 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: {
               cacheName: ASSETS_CACHE,
+              // Servers may answer `Vary: Origin` (Vite's does): a file cached from the worker's own
+              // request must still match the page's module request, which carries an Origin.
+              matchOptions: { ignoreVary: true },
               cacheableResponse: { statuses: [200] },
             },
           },
