@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import reactCompiler from 'babel-plugin-react-compiler';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineStylesCheck } from './scripts/mantine-styles-plugin.ts';
@@ -37,7 +38,9 @@ export default defineConfig({
     react(),
     // React Compiler memoizes components and hooks: a panel whose props did not change is not
     // re-rendered when a sync batch updates the page (plugin-react's documented set-up).
-    babel({ presets: [reactCompilerPreset()] }),
+    // The compiler is handed over as a module: the preset's own file finds it with
+    // `import.meta.resolve`, which fails when the config runs under tsx (the benches).
+    babel({ presets: [{ ...reactCompilerPreset(), preset: () => ({ plugins: [reactCompiler] }) }] }),
     // Mantine's styles are imported per component: the build fails if a used component has none.
     mantineStylesCheck(),
     precache.plugin,

@@ -1,3 +1,4 @@
+/// <reference types="vite-plugin-pwa/client" />
 /**
  * Registers the service worker as soon as the page has loaded, and once it is active
  * asks it to cache every build file the precache left out (the shell alone is precached, so the
