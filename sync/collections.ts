@@ -66,8 +66,9 @@ export const COLLECTIONS = {
   profiles: define<ProfileDoc>({
     schema: profileSchema,
     conflictHandler: profileConflictHandler,
-    // 1: optional public identity fields (bio, picture_path, genres); old documents stay valid.
-    migrationStrategies: { 1: (doc: unknown) => doc },
+    // 1: optional public identity fields (bio, picture_path, genres); 2: optional announcement
+    // fields. Old documents stay valid.
+    migrationStrategies: { 1: (doc: unknown) => doc, 2: (doc: unknown) => doc },
     fieldGroups: PROFILE_FIELD_GROUPS,
     replication: { pull: true, push: true, batchSize: 100 },
     isVisible: (row, userId) => row.id === userId,
@@ -126,7 +127,8 @@ export const COLLECTIONS = {
   subscriptions: define<SubscriptionDoc>({
     schema: subscriptionSchema,
     conflictHandler: subscriptionConflictHandler,
-    migrationStrategies: {},
+    // 1: the artist's announcement (server-owned, optional); old documents stay valid.
+    migrationStrategies: { 1: (doc: unknown) => doc },
     fieldGroups: [],
     replication: { pull: true, push: true, batchSize: 500 },
     isVisible: (row, userId) => row.fan_id === userId,

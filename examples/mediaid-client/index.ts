@@ -4,20 +4,17 @@ import { createServer } from 'node:http';
 import { createInterface } from 'node:readline/promises';
 import { authorizeUrl, callApi, discover, exchange, MediaIdApiError, refresh, type MediaIdConfig } from './mediaid';
 
-// The Supabase CLI's well-known local anon key (what `npm start` prints); set ANON_KEY for hosted.
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
 const env = process.env;
-if (!env.CLIENT_ID) {
-  console.error('Set CLIENT_ID (and CLIENT_SECRET for a confidential app): see examples/mediaid-client/README.md');
+if (!env.CLIENT_ID || !env.CLIENT_SECRET) {
+  console.error(
+    'Set CLIENT_ID and CLIENT_SECRET (shown once in the developer portal): see examples/mediaid-client/README.md',
+  );
   process.exit(2);
 }
 const cfg: MediaIdConfig = {
   supabaseUrl: env.SUPABASE_URL ?? 'http://127.0.0.1:54321',
-  anonKey: env.ANON_KEY ?? LOCAL_ANON_KEY,
   clientId: env.CLIENT_ID,
-  clientSecret: env.CLIENT_SECRET || undefined,
+  clientSecret: env.CLIENT_SECRET,
   redirectUri: env.REDIRECT_URI ?? 'http://127.0.0.1:8787/callback',
 };
 
@@ -51,29 +48,29 @@ try {
 }
 console.log(`Signed in. Access token expires in ${tokens.expires_in} s.`);
 
-// The token is a Supabase JWT carrying client_id: Postgres checks this user's grant to your app on every call.
+// The token is an opaque MediaID token: the API checks this user's live grant to your app on every call.
 const show = async (label: string, call: Parameters<typeof callApi>[2], token: string) => {
   try {
     console.log(`\n${label}:`, JSON.stringify(await callApi(cfg, token, call), null, 2));
   } catch (e) {
     if (!(e instanceof MediaIdApiError)) throw e;
-    // 403 insufficient_scope (hint = the missing scope) or 403 invalid_token (grant revoked / none)
-    console.log(`\n${label}: refused — ${e.message}${e.hint ? ` (hint: ${e.hint})` : ''}`);
+    // 403 insufficient_scope (scope = the missing one) or 401 invalid_token (grant revoked / none)
+    console.log(`\n${label}: refused — ${e.message}${e.scope ? ` (needs: ${e.scope})` : ''}`);
   }
 };
-await show('GET /api/v1/users/me', 'api_users_me', tokens.access_token);
-await show('GET /api/v1/preferences', 'api_get_preferences', tokens.access_token);
+await show('GET /v1/users/me', 'GET /v1/users/me', tokens.access_token);
+await show('GET /v1/preferences', 'GET /v1/preferences', tokens.access_token);
 
 // Refresh once: the old refresh token is now spent; keep the new one.
 tokens = await refresh(as, cfg, tokens.refresh_token!);
 console.log('\nRefreshed: new access and refresh tokens.');
-await show('GET /api/v1/preferences (refreshed token)', 'api_get_preferences', tokens.access_token);
+await show('GET /v1/preferences (refreshed token)', 'GET /v1/preferences', tokens.access_token);
 
 // A call outside the app's registered scopes shows insufficient_scope (unless you registered analytics:read).
-await show('GET /api/v1/analytics', 'api_get_analytics', tokens.access_token);
+await show('GET /v1/analytics', 'GET /v1/analytics', tokens.access_token);
 
 // Revocation: the user removes the app in MediaID → Connected apps; the very next call fails.
 const rl = createInterface({ input: process.stdin, output: process.stdout });
 await rl.question('\nTry it: revoke the app in Bucket (MediaID settings → Connected apps), then press Enter… ');
 rl.close();
-await show('GET /api/v1/preferences (after revoking)', 'api_get_preferences', tokens.access_token);
+await show('GET /v1/preferences (after revoking)', 'GET /v1/preferences', tokens.access_token);

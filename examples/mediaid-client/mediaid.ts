@@ -1,19 +1,20 @@
 // "Sign in with MediaID" in three steps, with oauth4webapi (any OAuth 2.1 client library works):
 //   1. authorizeUrl — send the user to Bucket's authorization server (PKCE S256 + state);
 //   2. exchange     — trade the code in the callback for tokens (checks state, sends the verifier);
-//   3. callApi      — call the MediaID API with the access token (PostgREST RPCs under /rest/v1/rpc).
-// Bucket is a Supabase project: its OAuth server is Supabase Auth's (issuer <SUPABASE_URL>/auth/v1).
+//   3. callApi      — call the MediaID API with the access token (<SUPABASE_URL>/functions/v1/mediaid-api).
+// Bucket is a Supabase project: users consent through Supabase Auth's OAuth server (issuer
+// <SUPABASE_URL>/auth/v1), but codes are redeemed at MediaID's own token endpoint
+// (<SUPABASE_URL>/functions/v1/mediaid-token), which gives opaque MediaID tokens: an app never
+// holds a session of the user's Bucket account.
 import * as oauth from 'oauth4webapi';
 
 export interface MediaIdConfig {
   /** e.g. http://127.0.0.1:54321 for `npm start`, https://<ref>.supabase.co when hosted */
   supabaseUrl: string;
-  /** the project's anon (publishable) key: every REST call needs it as `apikey` */
-  anonKey: string;
   /** the OAuth client id shown when the app was registered */
   clientId: string;
-  /** confidential apps only; public apps (SPAs, CLIs) omit it and rely on PKCE */
-  clientSecret?: string;
+  /** the MediaID client secret (`mid_sk_…`) shown once when the app was registered; keep it on a server */
+  clientSecret: string;
   /** must equal, character for character, a redirect URI registered for the app */
   redirectUri: string;
   /** OIDC scopes (email, profile); Bucket's own scopes were fixed when the app was registered */
@@ -29,14 +30,18 @@ export interface Pending {
 // oauth4webapi refuses plain http unless told; only the local backend (http://127.0.0.1) needs this.
 const opts = (cfg: MediaIdConfig) => ({ [oauth.allowInsecureRequests]: cfg.supabaseUrl.startsWith('http:') });
 const client = (cfg: MediaIdConfig): oauth.Client => ({ client_id: cfg.clientId });
-// Supabase Auth reads client_secret_post, or none for public clients (not oauth4webapi's percent-encoded Basic).
-const clientAuth = (cfg: MediaIdConfig) => (cfg.clientSecret ? oauth.ClientSecretPost(cfg.clientSecret) : oauth.None());
+const clientAuth = (cfg: MediaIdConfig) => oauth.ClientSecretPost(cfg.clientSecret);
+const base = (cfg: MediaIdConfig) => cfg.supabaseUrl.replace(/\/+$/, '');
 
-/** The authorization server's metadata (RFC 8414), found from the issuer. */
+/**
+ * The authorization server's metadata (RFC 8414), found from the issuer, with MediaID's token
+ * endpoint in place of Supabase Auth's (the app's secret authenticates only there).
+ */
 export async function discover(cfg: MediaIdConfig): Promise<oauth.AuthorizationServer> {
-  const issuer = new URL(`${cfg.supabaseUrl.replace(/\/+$/, '')}/auth/v1`);
+  const issuer = new URL(`${base(cfg)}/auth/v1`);
   const res = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...opts(cfg) });
-  return oauth.processDiscoveryResponse(issuer, res);
+  const as = await oauth.processDiscoveryResponse(issuer, res);
+  return { ...as, token_endpoint: `${base(cfg)}/functions/v1/mediaid-token` };
 }
 
 /** Step 1: where to send the user. Keep `state` and `verifier` until the callback (e.g. in a cookie). */
@@ -84,34 +89,38 @@ export async function refresh(
   return oauth.processRefreshTokenResponse(as, client(cfg), res);
 }
 
-/** What the API answers when it refuses: `invalid_token` (no/ended grant) or `insufficient_scope` (hint = the scope). */
+/** What the API answers when it refuses (RFC 6750): 401 `invalid_token` (none, expired, revoked), 403
+ * `insufficient_scope` (`scope` names the one needed), 400 `invalid_request`. */
 export class MediaIdApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    readonly detail: string | null,
-    readonly hint: string | null,
+    readonly description: string | null,
+    readonly scope: string | null,
   ) {
-    super(`${status} ${code}${detail ? `: ${detail}` : ''}`);
+    super(`${status} ${code}${description ? `: ${description}` : ''}`);
   }
 }
 
 export type MediaIdCall =
-  'api_users_me' | 'api_get_preferences' | 'api_put_preferences' | 'api_post_event' | 'api_get_analytics';
+  'GET /v1/users/me' | 'GET /v1/preferences' | 'PUT /v1/preferences' | 'POST /v1/events' | 'GET /v1/analytics';
 
-/** Step 3: one MediaID API call (POST /rest/v1/rpc/<call>); PUT/POST calls take their body as `{ p: … }`. */
+/** Step 3: one MediaID API call, e.g. `callApi(cfg, token, 'GET /v1/preferences')`; PUT/POST take a JSON body. */
 export async function callApi<T = Record<string, unknown>>(
   cfg: MediaIdConfig,
   accessToken: string,
   call: MediaIdCall,
-  args: Record<string, unknown> = {},
+  body?: Record<string, unknown>,
 ): Promise<T> {
-  const res = await fetch(`${cfg.supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/${call}`, {
-    method: 'POST',
-    headers: { apikey: cfg.anonKey, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
+  const [method, path] = call.split(' ') as [string, string];
+  const res = await fetch(`${base(cfg)}/functions/v1/mediaid-api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
-  const body = (await res.json().catch(() => ({}))) as Record<string, string | null>;
-  if (!res.ok) throw new MediaIdApiError(res.status, body.message ?? 'error', body.details ?? null, body.hint ?? null);
-  return body as T;
+  const json = (await res.json().catch(() => ({}))) as Record<string, string | undefined>;
+  if (!res.ok) {
+    throw new MediaIdApiError(res.status, json.error ?? 'error', json.error_description ?? null, json.scope ?? null);
+  }
+  return json as T;
 }

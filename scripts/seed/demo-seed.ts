@@ -2,13 +2,15 @@
  * The demo seed for `npm start` (issue 13 item 8), through the backend's own HTTP APIs (GoTrue,
  * PostgREST, Storage) — never SQL. Invariants: idempotent (accounts signed in when they exist,
  * objects and rows looked up by their fixed paths before writing); a demo artist with tracks at
- * different tiers, a demo fan following on Tier 1 (granted with the service key, as the payment
- * side would) and a second demo fan on the free tier; real sign-ups get none of it.
+ * different tiers and prices for Tier 1-3, a demo fan following on Tier 1 — paid for real on the
+ * local Stripe edge (create-checkout, the hosted page with the 4242 test card, the webhook grants
+ * it) — a second demo fan on the free tier, and a Daily Rewards code offer of the artist (its
+ * followers find it in their calendars); real sign-ups get none of it.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { toneWav } from '../../src/features/locker/offline-media/tone-wav';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys';
+import { LOCAL_ANON_KEY } from '../../supabase/local/keys';
 
 export const DEMO_ACCOUNTS = {
   artist: { email: 'demo-artist@bucket.local', password: 'bucket-demo-artist', name: 'Nova Static' },
@@ -114,24 +116,96 @@ async function follow(client: SupabaseClient, fanId: string, artistId: string) {
   }
 }
 
+/** The spec's prices (§ sample data): Tier 1 $5, Tier 2 $10, Tier 3 $20 a month; an artist's edits stay. */
+const DEMO_TIERS = [
+  { level: 1, name: 'Supporter', price: 5, benefits: ['Tier 1 tracks', 'Monthly studio notes'] },
+  { level: 2, name: 'Insider', price: 10, benefits: ['Tier 1 and 2 tracks', 'Early access to drops'] },
+  { level: 3, name: 'Inner Circle', price: 20, benefits: ['Every track', 'Stems and demos', 'Name in the credits'] },
+];
+
+async function setTiers(client: SupabaseClient, artistId: string) {
+  await check(
+    'tiers',
+    client.from('artist_tiers').upsert(
+      DEMO_TIERS.map((t) => ({ ...t, artist_id: artistId })),
+      { onConflict: 'artist_id,level', ignoreDuplicates: true },
+    ),
+  );
+}
+
+/**
+ * Tier 1 paid through the product's own path on the local Stripe edge. With real Stripe (no
+ * hosted page to post to) the payment is skipped and the fan stays free until they pay.
+ */
+async function payTier1(fan: { client: SupabaseClient; userId: string }, artistId: string) {
+  const current = await check(
+    'paid lookup',
+    fan.client.from('subscriptions').select('tier').eq('id', `${fan.userId}|${artistId}`),
+  );
+  if (current?.[0]?.tier === 'tier1') return;
+  const { data, error } = await fan.client.functions.invoke('create-checkout', {
+    body: { artist_id: artistId, level: 1, return_url: 'http://localhost:4173/dashboard/fan' },
+  });
+  const checkoutUrl = (data as { url?: string } | null)?.url;
+  if (error || !checkoutUrl) throw new Error(`demo seed: checkout: ${error?.message ?? 'no url'}`);
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(checkoutUrl)) {
+    console.warn('[demo seed] real Stripe is configured: the demo fan stays on the free tier until they pay');
+    return;
+  }
+  const form = new URLSearchParams({
+    email: DEMO_ACCOUNTS.fan.email,
+    cardnumber: '4242424242424242',
+    exp: '12 / 34',
+    cvc: '123',
+    name: DEMO_ACCOUNTS.fan.name,
+  });
+  const paid = await fetch(checkoutUrl, { method: 'POST', body: form, redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`demo seed: the local checkout answered ${paid.status}`);
+  // the webhook grants the tier: wait for it (a few hundred ms locally)
+  for (let i = 0; i < 50; i += 1) {
+    const row = await check(
+      'paid lookup',
+      fan.client.from('subscriptions').select('tier').eq('id', `${fan.userId}|${artistId}`),
+    );
+    if (row?.[0]?.tier === 'tier1') return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('demo seed: the Stripe webhook did not grant Tier 1 within 10 s');
+}
+
+const DEMO_REWARD = 'Nova Static tote bag (code)';
+
+/** A Daily Rewards offer of the demo artist (once): 50 codes for every follower over 60 days. */
+async function putUpDemoReward(client: SupabaseClient) {
+  const offers = await check('reward lookup', client.rpc('my_reward_offers'));
+  if (((offers ?? []) as { title: string }[]).some((o) => o.title === DEMO_REWARD)) return;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await check(
+    'reward',
+    client.rpc('put_up_reward', {
+      p_kind: 'code',
+      p_title: DEMO_REWARD,
+      p_description: 'A free tote bag at the merch stand: show this code.',
+      p_tier: 0,
+      p_quantity: null,
+      p_starts_on: day(0),
+      p_ends_on: day(60),
+      p_codes: Array.from({ length: 50 }, (_, i) => `NOVA-TOTE-${String(i + 1).padStart(2, '0')}`),
+    }),
+  );
+}
+
 export async function seedDemo(url: string): Promise<void> {
   const artist = await ensureUser(url, DEMO_ACCOUNTS.artist);
   await setUpRole(artist.client, artist.userId, 'artist', DEMO_ACCOUNTS.artist.name);
   await publishTracks(artist.client, artist.userId);
+  await setTiers(artist.client, artist.userId);
+  await putUpDemoReward(artist.client);
 
   const fan = await ensureUser(url, DEMO_ACCOUNTS.fan);
   await setUpRole(fan.client, fan.userId, 'fan', DEMO_ACCOUNTS.fan.name);
   await follow(fan.client, fan.userId, artist.userId);
-  // Tier 1, as the payment service would grant it (clients cannot raise their own tier).
-  const service = createClient(url, LOCAL_SERVICE_ROLE_KEY, options);
-  await check(
-    'tier',
-    service
-      .from('subscriptions')
-      .update({ tier: 'tier1', price: 5 })
-      .eq('id', `${fan.userId}|${artist.userId}`)
-      .neq('tier', 'tier1'),
-  );
+  await payTier1(fan, artist.userId);
 
   const freeFan = await ensureUser(url, DEMO_ACCOUNTS.freeFan);
   await setUpRole(freeFan.client, freeFan.userId, 'fan', DEMO_ACCOUNTS.freeFan.name);

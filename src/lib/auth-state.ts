@@ -9,6 +9,8 @@ export interface AuthUser {
   id: string;
   email?: string | null;
   user_metadata?: Record<string, unknown>;
+  /** As GoTrue answers it (ISO); the greeting tells a brand-new account from a returning one. */
+  created_at?: string;
 }
 
 export interface AuthSession {

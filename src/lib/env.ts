@@ -7,6 +7,12 @@ export const LOCAL_BACKEND_URL = 'http://127.0.0.1:54321';
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
+/**
+ * The local Stripe edge's publishable key (supabase/local/stripe): with the local backend, payments
+ * work out of the box; a hosted build without VITE_STRIPE_PUBLISHABLE_KEY keeps them off.
+ */
+export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_bucket_local_edge';
+
 export interface AppEnv {
   supabaseUrl: string;
   supabaseAnonKey: string;
@@ -35,7 +41,7 @@ export function parseEnv(raw: Record<string, string | undefined>): AppEnv {
   return {
     supabaseUrl: url.replace(/\/+$/, ''),
     supabaseAnonKey: anonKey,
-    stripePublishableKey: stripe || null,
+    stripePublishableKey: stripe || (url === LOCAL_BACKEND_URL ? LOCAL_STRIPE_PUBLISHABLE_KEY : null),
     configProblem,
   };
 }

@@ -63,6 +63,11 @@ export function formatDate(value: Date | string | number, timeZone?: string): st
   return new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS, timeZone }).format(date);
 }
 
+/** "2026-11-28" — the calendar date of `date` in the device's time zone. */
+export function localCalendarDate(date: Date = new Date()): string {
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+}
+
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "Nov 23" — en-US short month and day of a calendar date ("2026-11-23"); "" if it is not one. */

@@ -5,6 +5,7 @@
  */
 import { startLocalBackend, HARNESS_RATE_LIMITS } from './index';
 import { planFromEnv, PLAN_QUOTAS } from './realtime/quota';
+import { startStripeEdge, type StripeEdge } from './stripe/index';
 
 const port = Number(process.env.BUCKET_BACKEND_PORT ?? 54321);
 const dataDir = process.env.BUCKET_BACKEND_DATA ?? '.local/db';
@@ -16,7 +17,14 @@ const signedMax = process.env.BUCKET_SIGNED_URL_MAX_EXPIRY;
 const webhooksOn = process.env.BUCKET_WEBHOOKS !== 'off';
 // hosted Realtime's per-project quotas of this plan (supabase/local/README.md, "Realtime"); default pro
 const realtimePlan = planFromEnv(process.env.REALTIME_PLAN) ?? 'pro';
+// Payments: real Stripe test mode when STRIPE_SECRET_KEY is set (webhooks through `stripe listen`),
+// otherwise the local Stripe edge beside the backend (supabase/local/stripe, BUCKET_STRIPE_PORT)
+const realStripe = process.env.STRIPE_SECRET_KEY;
+const stripePort = Number(process.env.BUCKET_STRIPE_PORT ?? 12111);
 const started = Date.now();
+const edge: StripeEdge | undefined = realStripe
+  ? undefined
+  : await startStripeEdge({ port: stripePort, file: `${dataDir}/stripe.json` });
 const backend = await startLocalBackend({
   port,
   dataDir,
@@ -24,7 +32,15 @@ const backend = await startLocalBackend({
   signedUrlMaxExpirySeconds: signedMax ? Number(signedMax) : undefined,
   webhooks: { enabled: webhooksOn },
   realtime: { plan: realtimePlan },
+  stripe: edge
+    ? { secretKey: edge.secretKey, webhookSecret: edge.webhookSecret, apiUrl: edge.url }
+    : {
+        secretKey: realStripe ?? '',
+        webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
+        apiUrl: process.env.STRIPE_API_URL,
+      },
 });
+edge?.setWebhookUrl(`${backend.url}/functions/v1/stripe-webhook`);
 const quota = PLAN_QUOTAS[realtimePlan];
 console.log(`
 Bucket local Supabase is running (${Date.now() - started} ms)
@@ -35,6 +51,7 @@ Bucket local Supabase is running (${Date.now() - started} ms)
   Inbox:            ${backend.url}/__local/inbox  (this machine only; not readable by web pages)
   Signed URLs:      expiresIn at most ${backend.signedUrlMaxExpirySeconds} s (BUCKET_SIGNED_URL_MAX_EXPIRY)
   Realtime quota:   ${realtimePlan} plan: ${quota.messagesPerSecond} messages/s, ${quota.joinsPerSecond} joins/s, ${quota.concurrentConnections} sockets (REALTIME_PLAN=free|pro|unlimited)
+  Stripe:           ${edge ? `local Stripe edge ${edge.url} (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)` : 'Stripe test mode (STRIPE_SECRET_KEY); forward webhooks with `stripe listen --forward-to ' + backend.url + '/functions/v1/stripe-webhook`'}
   Webhooks:         ${webhooksOn ? 'delivered every second (BUCKET_WEBHOOKS=off stops it)' : 'not delivered (BUCKET_WEBHOOKS=off)'}
   Auth rate limits: ${harness ? 'per-IP limits lifted for tests (BUCKET_AUTH_RATE_LIMITS=harness)' : 'supabase/config.toml [auth.rate_limit]'}
   Data:             ${dataDir}
@@ -49,7 +66,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${sig} received, stopping the local backend...`);
-    backend.stop().then(
+    Promise.all([backend.stop(), edge?.stop()]).then(
       () => process.exit(0),
       (e: unknown) => {
         console.error(e);

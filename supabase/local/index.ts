@@ -74,6 +74,11 @@ export interface LocalBackendOptions {
   webhooks?: WebhookOptions;
   /** the live fan-out dispatcher (hosted: pg_cron every second); default on, every second */
   liveDispatch?: LiveDispatchOptions;
+  /**
+   * The payment functions' Stripe secrets (hosted: `supabase secrets set`): real Stripe test mode,
+   * or the local Stripe edge (supabase/local/stripe) through apiUrl. Omitted: payments answer 503.
+   */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 export interface LocalBackend {
@@ -155,7 +160,14 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const realtime = new RealtimeServer(db, keys, quiet, opts.realtime);
   const functions = new FunctionsApi(
     keys,
-    () => ({ SUPABASE_URL: url, SUPABASE_ANON_KEY: LOCAL_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY }),
+    () => ({
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      STRIPE_SECRET_KEY: opts.stripe?.secretKey ?? '',
+      STRIPE_WEBHOOK_SECRET: opts.stripe?.webhookSecret ?? '',
+      STRIPE_API_URL: opts.stripe?.apiUrl ?? '',
+    }),
     quiet,
     readConfigToml(),
   );

@@ -13,6 +13,7 @@ export const PROFILE_FIELD_GROUPS = [
   { name: 'bio', fields: ['bio'] },
   { name: 'picture', fields: ['picture_path'] },
   { name: 'genres', fields: ['genres'] },
+  { name: 'announcement', fields: ['announcement', 'announcement_on'] },
   { name: 'role', fields: ['role'] },
   {
     name: 'onboarding',

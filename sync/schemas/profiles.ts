@@ -1,7 +1,9 @@
 /**
  * profiles schema (spec §3). Invariants: id = the auth user id; one row per user; display_name is
  * the public (artist) name, with bio, picture_path and genres the public identity (migration
- * 20261127100000); version 1 added those optional fields (strategy in the registry).
+ * 20261127100000); version 1 added those optional fields, version 2 the announcement of an
+ * upcoming release (`announcement`, `announcement_on`: a date, set or cleared together; migration
+ * 20261128910000) — strategies in the registry.
  */
 import type { RxJsonSchema } from 'rxdb';
 import { SYNC_LOCAL_PROPERTIES } from '../local-fields';
@@ -10,7 +12,7 @@ import type { ProfileDoc } from './types';
 
 export const profileSchema: RxJsonSchema<ProfileDoc> = {
   title: 'profiles',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -23,6 +25,8 @@ export const profileSchema: RxJsonSchema<ProfileDoc> = {
     bio: { type: 'string', maxLength: 280 },
     picture_path: { type: ['string', 'null'] },
     genres: { type: 'array', items: { type: 'string' }, maxItems: 5 },
+    announcement: { type: ['string', 'null'], maxLength: 80 },
+    announcement_on: { type: ['string', 'null'], maxLength: 10 },
     created_at: timestampField,
     updated_at: timestampField,
     ...SYNC_LOCAL_PROPERTIES,

@@ -30,6 +30,9 @@ export interface ProfileRow {
   bio?: string;
   picture_path?: string | null;
   genres?: string[];
+  /** An upcoming release the artist announces to fans (1–80 characters) and its day (YYYY-MM-DD). */
+  announcement?: string | null;
+  announcement_on?: string | null;
   created_at: string;
   updated_at: string;
 }

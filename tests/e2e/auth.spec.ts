@@ -156,6 +156,7 @@ test('a reset link without a token shows the invalid-link message and returns to
 });
 
 test('onboarding: all four steps, then a role needing setup, and the guard', async ({ page }) => {
+  test.setTimeout(150_000); // a sign-up, two onboardings and role switches on a shared 2-core machine
   // A sign-up whose modal is closed leaves the user without a MediaID: /auto-route sends them to onboarding.
   await page.goto('/welcome');
   await page.getByRole('button', { name: 'Create Fan Account' }).click();
@@ -193,7 +194,12 @@ test('onboarding: all four steps, then a role needing setup, and the guard', asy
   await page.getByRole('menuitem', { name: /Brand/ }).click();
   await expect(page).toHaveURL(/\/onboarding\?role=brand$/);
   await page.getByRole('button', { name: "Let's Get Started" }).click();
-  await pickInterests(page, 3);
+  // a brand is asked brand questions, not a fan's interests (issue 40 item 8)
+  await expect(page.getByRole('heading', { name: 'What brings your brand to Bucket?' })).toBeVisible();
+  await expect(page.getByText('Discovering new music', { exact: true })).toHaveCount(0);
+  for (const goal of ['Reaching engaged fans', 'Artist partnerships', 'Audience insights']) {
+    await page.getByText(goal, { exact: true }).click();
+  }
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('radio', { name: 'Brand Dashboard' })).toBeChecked();
@@ -209,6 +215,10 @@ test('onboarding: all four steps, then a role needing setup, and the guard', asy
   await expect(panel.getByRole('button', { name: 'Set Up Role: Artist' })).toBeVisible();
   await panel.getByRole('button', { name: 'Switch to Role: Fan' }).click();
   await expect(page).toHaveURL(/\/dashboard\/fan$/);
+
+  // Set-up is done: /onboarding is not walked through again (issue 40 item 8).
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
 });
 
 test('a signed-in user reloading the dashboard offline stays on it', async ({ page, context }) => {
@@ -248,6 +258,10 @@ test('onboarding works with the backend unreachable and the MediaID syncs once i
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: 'Artist Dashboard' }).check();
+  // an artist names themselves here, as in the setup dialog (issue 40 item 8): required
+  await page.getByRole('button', { name: 'Enter Bucket' }).click();
+  await expect(page.getByText('Enter your artist name')).toBeVisible();
+  await page.getByLabel('Artist name').fill('Offline Onboarder');
   await page.getByRole('button', { name: 'Enter Bucket' }).click();
   await expect(page).toHaveURL(/\/dashboard\/artist$/, { timeout: 20_000 });
 

@@ -34,7 +34,7 @@ test('every page carries a script policy without unsafe-inline and runs with no 
   await page.getByLabel('Email').fill('demo-fan@bucket.local');
   await page.getByLabel(/^Password/).fill('bucket-demo-fan');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: /Welcome back/, level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Welcome/, level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.goto('/dashboard/fan', { waitUntil: 'networkidle' });
   expect(await policyOf(page)).not.toContain('unsafe-inline');
   await expect(page.getByRole('heading', { name: 'Daily Locker' })).toBeVisible({ timeout: 30_000 });

@@ -3,7 +3,7 @@
  * register-app function creates the OAuth client; the secret is shown once); the example client
  * (examples/mediaid-client/mediaid.ts) sends a fan's browser to /auth/v1/oauth/authorize with PKCE;
  * the consent screen names the app and what it may see; Allow returns a code the client exchanges
- * with its secret; it reads preferences through the MediaID API; the fan turns Location Access off
+ * with its secret at MediaID's token endpoint (opaque MediaID tokens); it reads preferences through the MediaID API; the fan turns Location Access off
  * in MediaID settings and the next read has no location; the developer's Overview counts the real
  * calls; the fan revokes the app in 'Connected apps', the client's next call and refresh fail and
  * the app's webhook endpoint (added in the portal) gets one signed permission.revoked.
@@ -20,7 +20,6 @@ import {
   type MediaIdConfig,
 } from '../../examples/mediaid-client/mediaid';
 import { Webhook } from 'standardwebhooks';
-import { LOCAL_ANON_KEY } from '../../supabase/local/keys';
 import { startReceiver } from '../integration/webhooks/receiver';
 import { registerAppInPortal, signUpDeveloper, signUpFan } from './helpers';
 
@@ -44,7 +43,7 @@ async function shoot(page: Page, name: string) {
 /** The example client's reads: the answer, or the API's refusal (status and code). */
 async function getPreferences(cfg: MediaIdConfig, accessToken: string) {
   try {
-    return { status: 200, body: await callApi(cfg, accessToken, 'api_get_preferences') };
+    return { status: 200, body: await callApi(cfg, accessToken, 'GET /v1/preferences') };
   } catch (e) {
     if (e instanceof MediaIdApiError) return { status: e.status, body: { message: e.code } };
     throw e;
@@ -94,7 +93,6 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
   await expect(devPage.getByText(receiver.url('/bucket-hooks'))).toBeVisible();
   const cfg: MediaIdConfig = {
     supabaseUrl: BACKEND,
-    anonKey: LOCAL_ANON_KEY,
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
     redirectUri: REDIRECT_URI,
@@ -204,7 +202,7 @@ test('a developer registers an app; a fan connects it with MediaID, limits it wi
   await expect(apps.getByRole('status')).toHaveText(`${APP_NAME} can no longer use your MediaID.`);
   await expect(apps).toContainText('No apps are connected to your MediaID.');
   const after = await getPreferences(cfg, tokens.access_token);
-  expect(after.status).toBe(403);
+  expect(after.status).toBe(401);
   expect(after.body).toMatchObject({ message: 'invalid_token' });
   await expect(refresh(as, cfg, tokens.refresh_token!)).rejects.toThrow();
   await shoot(page, 'revoked');

@@ -88,16 +88,15 @@ test('a new artist and a new fan see their own figures first; sample data is lab
   await expect(audience.getByTestId('real-uploads')).toHaveText('1');
   await expect(audience).toContainText('1 upload');
 
-  // A new fan: no tier 3, no streak — their own zero state, not the spec's sample fan.
+  // A new fan: no tier 3, no claimed days — their own calendar (issue 40), not the spec's sample fan.
   const fanContext = await browser.newContext();
   const fan = await fanContext.newPage();
   await signUp(fan, '/welcome', 'Create Fan Account', `rf-fan-${RUN}@example.test`);
   await expect(fan).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
   const rewards = rewardsRegion(fan);
-  await expect(rewards.getByTestId('no-rewards')).toBeVisible({ timeout: 30_000 });
-  await expect(rewards.getByText('No streak yet')).toBeVisible();
+  await expect(rewards.getByText('Day 1: Day 1 Check-in Badge')).toBeVisible({ timeout: 30_000 });
+  await expect(rewards.getByText('0 / 30 claimed', { exact: false })).toBeVisible();
   await expect(rewards.getByText(/Tier 3/i)).toHaveCount(0);
-  await expect(fan.getByTestId('streak-count')).toHaveCount(0);
   await expect(fan.getByText('Your Locker is Empty')).toBeVisible();
 
   // Join from the catalog: the card counts the follow at once.
@@ -116,7 +115,12 @@ test('a new artist and a new fan see their own figures first; sample data is lab
   const firstItem = feed.locator('.mantine-Group-root').filter({ hasText: 'New drop' }).first();
   await expect(firstItem).toContainText(TITLE);
   await expect(firstItem.getByText('Sample', { exact: true })).toHaveCount(0);
-  await expect(feed.getByText('Sample', { exact: true }).first()).toBeVisible(); // 'Mock Data' on: marked
+  // 'Mock Data' is off for a signed-in fan (issue 40): no sample at all; switched on, samples come after, marked
+  await expect(fan.getByLabel('Mock Data')).not.toBeChecked();
+  await expect(feed.getByText('Sample', { exact: true })).toHaveCount(0);
+  await fan.getByLabel('Mock Data').check();
+  await expect(feed.getByText('Sample', { exact: true }).first()).toBeVisible();
+  await expect(firstItem).toContainText(TITLE);
   await expect(rewards.getByText(/Tier 3/i)).toHaveCount(0);
 
   // The artist's own figures follow: the follower is counted after a refresh.

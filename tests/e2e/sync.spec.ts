@@ -15,6 +15,8 @@ const PASSWORD = 'secret-pass-1';
 const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 const INTERESTS = ['Discovering new music', 'Underground scenes', 'Exclusive content'];
+/** A brand's MediaID asks brand goals, not a fan's interests (issue 40 item 8). */
+const BRAND_GOALS = ['Reaching engaged fans', 'Artist partnerships', 'Audience insights'];
 
 interface ServerMediaId {
   id: string;
@@ -129,7 +131,7 @@ test('an offline MediaID change survives an offline reload and reaches the serve
   await page.getByRole('menuitem', { name: /Brand/ }).click();
   await expect(page).toHaveURL(/\/onboarding\?role=brand$/);
   await page.getByRole('button', { name: "Let's Get Started" }).click();
-  for (const name of INTERESTS) await page.getByText(name, { exact: true }).click();
+  for (const name of BRAND_GOALS) await page.getByText(name, { exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   const location = page.getByRole('switch', { name: 'Location Access' });
   await expect(location).not.toBeChecked();
@@ -159,7 +161,7 @@ test('an offline MediaID change survives an offline reload and reaches the serve
     })
     .toMatchObject({
       id: `${userId}|brand`,
-      interests: INTERESTS,
+      interests: BRAND_GOALS,
       privacy_settings: { location_access: true },
     });
 });

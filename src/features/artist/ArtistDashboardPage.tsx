@@ -2,11 +2,14 @@ import { Container, Stack } from '@mantine/core';
 import { CompactRoleSwitcher } from '../roles';
 import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { ArtistRewardsCard } from '../artist-rewards';
 import { BucketBrowser } from '../bucket';
+import { TierEditor } from '../payments';
 import { ArtistProfileCard } from './ArtistProfileCard';
 import { ArtistDashboard } from './components/ArtistDashboard';
 import { UploadContentButton } from './components/UploadContentButton';
 import { RealFanFigures } from './RealFanFigures';
+import { UpcomingReleaseCard } from './UpcomingReleaseCard';
 
 const roleSwitcher = <CompactRoleSwitcher />;
 
@@ -17,12 +20,16 @@ const roleSwitcher = <CompactRoleSwitcher />;
  */
 export function ArtistDashboardPage() {
   // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
-  const signedIn = Boolean(useAuthSnapshot().user);
+  const userId = useAuthSnapshot().user?.id;
+  const signedIn = Boolean(userId);
   const own = (
     <Stack gap="md">
       <ArtistProfileCard />
+      <UpcomingReleaseCard />
       <RealFanFigures />
+      {userId ? <TierEditor artistId={userId} /> : null}
       <BucketBrowser viewer="artist" />
+      {signedIn ? <ArtistRewardsCard /> : null}
     </Stack>
   );
   if (!signedIn)

@@ -65,6 +65,7 @@ function toSession(session: Session | AuthSession | null): AuthSession | null {
     id: session.user.id,
     email: session.user.email ?? null,
     user_metadata: session.user.user_metadata ?? {},
+    ...(session.user.created_at ? { created_at: session.user.created_at } : {}),
   };
   return {
     access_token: session.access_token,

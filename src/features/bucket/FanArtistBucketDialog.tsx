@@ -1,7 +1,8 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../../components/Modal';
 import { useMemo } from 'react';
-import type { ContentTier } from '../../../sync/fans/entitlement';
+import { tierRank, type ContentTier } from '../../../sync/fans/entitlement';
+import { ManageSubscriptionButton, UpgradeButton } from '../payments';
 import type { BucketItem } from './bucket-types';
 import { BucketView } from './BucketView';
 import { fanBucketItem } from './fan-bucket-items';
@@ -28,6 +29,9 @@ function FanArtistBucket({
 }: Required<Pick<FanArtistBucketDialogProps, 'viewer'>> & { artist: BucketArtist }) {
   const { rows, loading } = useFanArtistContent(artist.id, viewer.followTier !== null);
   const items = useMemo(() => rows.map((row) => fanBucketItem(row, viewer, artist.name)), [rows, viewer, artist.name]);
+  // the lowest tier above the fan's that holds something: what upgrading opens first
+  const fanRank = viewer.followTier ? tierRank(viewer.followTier) : 0;
+  const nextLevel = Math.min(...rows.map((r) => tierRank(r.subscription_tier_required)).filter((n) => n > fanRank));
   const resolveUrl = (item: BucketItem, purpose: 'play' | 'download') =>
     item.downloadUrl && !item.isLocked
       ? signContentUrl(item.downloadUrl, purpose === 'download' ? item.name : undefined)
@@ -47,6 +51,12 @@ function FanArtistBucket({
           ) : null}
         </div>
       </Group>
+      {viewer.userId && (Number.isFinite(nextLevel) || fanRank > 0) ? (
+        <Group gap="xs" align="flex-start">
+          {Number.isFinite(nextLevel) ? <UpgradeButton artistId={artist.id} level={nextLevel} size="sm" /> : null}
+          {fanRank > 0 ? <ManageSubscriptionButton size="sm" /> : null}
+        </Group>
+      ) : null}
       <BucketView viewer="fan" items={items} loading={loading} resolveUrl={resolveUrl} />
     </Stack>
   );

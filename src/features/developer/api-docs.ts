@@ -1,7 +1,7 @@
 /**
- * The API reference of the API Docs tab (spec §2): the spec's call names, each with the real
- * request it answers at on Supabase (`{SUPABASE_URL}` + real path; migration
- * 20261127600000_mediaid_api for the rpc/api_* functions).
+ * The API reference of the API Docs tab: the spec's call names, each with the real request it
+ * answers at on Supabase (`{SUPABASE_URL}` + real path): consent through Supabase Auth's OAuth
+ * server, tokens from the mediaid-token Edge Function, calls to the mediaid-api Edge Function.
  */
 export interface ApiEndpointDoc {
   method: 'GET' | 'POST' | 'PUT';
@@ -9,17 +9,17 @@ export interface ApiEndpointDoc {
   summary: string;
   scope?: string;
   /** The real request: method and path under the project URL. */
-  real: { method: 'GET' | 'POST'; path: string; note?: string };
+  real: { method: 'GET' | 'POST' | 'PUT'; path: string; note?: string };
 }
 
-/** What a MediaID API call answers when the token cannot make it (HTTP 403, PostgREST error body). */
+/** What a MediaID API call answers when the token cannot make it (RFC 6750: `{error, error_description}`). */
 export const API_ERRORS = [
   {
     code: 'invalid_token',
-    meaning: 'No app token, a revoked grant or a disabled app (an expired token gets HTTP 401, JWT expired).',
+    meaning: 'HTTP 401: no token, or an expired or revoked one (the user revoked the app, or it was disabled).',
   },
-  { code: 'insufficient_scope', meaning: 'The grant lacks the call’s scope (named in hint).' },
-  { code: 'invalid_request', meaning: 'HTTP 400: the body is malformed (reason in details).' },
+  { code: 'insufficient_scope', meaning: 'HTTP 403: the grant lacks the call’s scope (named in scope).' },
+  { code: 'invalid_request', meaning: 'HTTP 400: the body is malformed (reason in error_description).' },
 ] as const;
 
 export const API_ENDPOINTS: ApiEndpointDoc[] = [
@@ -39,43 +39,43 @@ export const API_ENDPOINTS: ApiEndpointDoc[] = [
     summary: 'Exchange the authorization code and code_verifier for access and refresh tokens.',
     real: {
       method: 'POST',
-      path: '/auth/v1/oauth/token',
-      note: 'Form body; registered apps send client_id and client_secret in it (client_secret_post).',
+      path: '/functions/v1/mediaid-token',
+      note: 'Form body with client_id and your client_secret (mid_sk_…). Tokens are opaque MediaID tokens, never a Bucket session.',
     },
   },
   {
     method: 'GET',
     path: '/api/v1/preferences',
     summary: 'Read the user’s interests and genre preferences.',
-    real: { method: 'POST', path: '/rest/v1/rpc/api_get_preferences' },
+    real: { method: 'GET', path: '/functions/v1/mediaid-api/v1/preferences' },
     scope: 'preferences:read',
   },
   {
     method: 'PUT',
     path: '/api/v1/preferences',
     summary: 'Update the user’s interests and genre preferences.',
-    real: { method: 'POST', path: '/rest/v1/rpc/api_put_preferences', note: 'Body {"p": {…}}.' },
+    real: { method: 'PUT', path: '/functions/v1/mediaid-api/v1/preferences', note: 'JSON body.' },
     scope: 'preferences:write',
   },
   {
     method: 'POST',
     path: '/api/v1/events',
     summary: 'Record an engagement event (play, save, share).',
-    real: { method: 'POST', path: '/rest/v1/rpc/api_post_event', note: 'Body {"p": {…}}.' },
+    real: { method: 'POST', path: '/functions/v1/mediaid-api/v1/events', note: 'JSON body.' },
     scope: 'events:write',
   },
   {
     method: 'GET',
     path: '/api/v1/analytics',
     summary: 'Aggregated, anonymous analytics for your app.',
-    real: { method: 'POST', path: '/rest/v1/rpc/api_get_analytics' },
+    real: { method: 'GET', path: '/functions/v1/mediaid-api/v1/analytics' },
     scope: 'analytics:read',
   },
   {
     method: 'GET',
     path: '/api/v1/users/me',
     summary: 'The signed-in user’s MediaID summary for your app.',
-    real: { method: 'POST', path: '/rest/v1/rpc/api_users_me' },
+    real: { method: 'GET', path: '/functions/v1/mediaid-api/v1/users/me' },
     scope: 'media:read',
   },
 ];
@@ -89,7 +89,7 @@ export const PKCE_STEPS = [
   'Create a random code_verifier (43–128 characters) and keep it on the device.',
   'Send code_challenge = BASE64URL(SHA-256(code_verifier)) with code_challenge_method=S256 to POST /oauth/authorize, along with client_id, redirect_uri, scope and state.',
   'The user approves the requested scopes; Bucket redirects to your redirect URI with code and state.',
-  'Check state, then call POST /oauth/token with grant_type=authorization_code, code, redirect_uri, client_id and the original code_verifier.',
+  'Check state, then call POST /oauth/token with grant_type=authorization_code, code, redirect_uri, client_id, client_secret and the original code_verifier.',
   'Use the access token as a Bearer token on /api/v1 calls; refresh it with grant_type=refresh_token.',
 ] as const;
 

@@ -6,7 +6,7 @@ import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { useFirstSyncPending } from '../../data/use-first-sync-pending';
 import { CompactRoleSwitcher } from '../roles';
 import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
-import { fanDisplayName } from './display-name';
+import { fanDisplayName, fanGreetingWord } from './display-name';
 import { FAN_DASHBOARD_CONTAINER, FanGreeting } from './FanGreeting';
 import { fanTierOf } from './use-fan-dashboard-data';
 import { useFanLocker } from './use-fan-locker';
@@ -25,7 +25,8 @@ const FanRewardsPanel = lazy(() => import('./FanRewardsPanel').then((m) => ({ de
  */
 export function FanDashboardPage() {
   const user = useAuthUser();
-  const [mock, setMock] = useState(true);
+  // 'Mock Data' is off for a signed-in fan (issue 40 item 8): their own data first; on where nobody is signed in (demos)
+  const [mock, setMock] = useState(!user);
   const { items, source: lockerSource, refused: lockerRefused, ...lockerHandlers } = useFanLocker();
   const rewards = useFanRewards();
   const subscriptions = useFanSubscriptions();
@@ -45,7 +46,7 @@ export function FanDashboardPage() {
     <Container {...FAN_DASHBOARD_CONTAINER}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
-          <FanGreeting name={fanDisplayName(user)} />
+          <FanGreeting name={fanDisplayName(user)} greeting={fanGreetingWord(user)} />
           <Group gap="md">
             <Switch label="Mock Data" checked={mock} onChange={(event) => setMock(event.currentTarget.checked)} />
             <CompactRoleSwitcher />

@@ -3,14 +3,20 @@ import { CenteredLoader } from '../../components/CenteredLoader';
 import { readStoredSession } from '../../lib/stored-session';
 import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
-import { fanDisplayName } from './display-name';
+import { fanDisplayName, fanGreetingWord } from './display-name';
 
-/** 'Welcome back, {name}' and the line under it: the fan dashboard's first lines (spec §2). */
-export function FanGreeting({ name }: { name: string }) {
+/** 'Welcome back, {name}' (a brand-new fan: 'Welcome, {name}') and the line under it (spec §2). */
+export function FanGreeting({
+  name,
+  greeting = 'Welcome back',
+}: {
+  name: string;
+  greeting?: 'Welcome' | 'Welcome back';
+}) {
   return (
     <div>
       <Title order={1} fz={{ base: 26, sm: 34 }}>
-        Welcome back, {name}
+        {greeting}, {name}
       </Title>
       <Text c="dimmed">Today&apos;s drops, your rewards and the artists you back.</Text>
     </div>
@@ -34,7 +40,7 @@ export function FanDashboardLoading({ text }: { text: string }) {
   return (
     <Container {...FAN_DASHBOARD_CONTAINER}>
       <Stack gap="lg">
-        {user ? <FanGreeting name={fanDisplayName(user)} /> : null}
+        {user ? <FanGreeting name={fanDisplayName(user)} greeting={fanGreetingWord(user)} /> : null}
         <CenteredLoader text={text} />
       </Stack>
     </Container>

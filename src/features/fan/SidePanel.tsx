@@ -1,14 +1,17 @@
 import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Artwork } from '../../components/Artwork';
 import { IconBroadcast, IconDisc, IconGift, IconTrendingUp } from '@tabler/icons-react';
-import { formatCompactNumber, formatDateTime } from '../../lib/format';
+import { formatCompactNumber, formatDateTime, formatShortCalendarDate } from '../../lib/format';
 import { EmptyMessage } from './EmptyMessage';
 import { SampleBadge } from './SampleBadge';
 import type { TrendingEntry, UpcomingEvent } from './types';
 
 const EVENT_ICON = { release: IconDisc, live: IconBroadcast, drop: IconGift } as const;
 
-/** Right panel: Trending Now and Upcoming (sample content only, badged "Sample"). */
+/**
+ * Right panel: Trending Now (sample content only, badged "Sample") and Upcoming: the releases
+ * followed artists announce (their own words and day), then sample events, each badged "Sample".
+ */
 export function SidePanel({ trending, upcoming }: { trending: TrendingEntry[]; upcoming: UpcomingEvent[] }) {
   return (
     <Stack gap="md">
@@ -50,7 +53,6 @@ export function SidePanel({ trending, upcoming }: { trending: TrendingEntry[]; u
           <Title order={2} size="h4" id="fan-upcoming-title">
             Upcoming
           </Title>
-          {upcoming.length > 0 ? <SampleBadge /> : null}
         </Group>
         {upcoming.length === 0 ? (
           <EmptyMessage>Nothing upcoming yet</EmptyMessage>
@@ -63,14 +65,18 @@ export function SidePanel({ trending, upcoming }: { trending: TrendingEntry[]; u
                   <ThemeIcon variant="light" radius="md" size="lg">
                     <Icon size={18} />
                   </ThemeIcon>
-                  <div style={{ minWidth: 0 }}>
+                  <div style={{ minWidth: 0, flex: 1 }}>
                     <Text size="sm" fw={600} truncate>
                       {event.title}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {event.artist} · {formatDateTime(event.startsAt)}
+                      {event.artist} ·{' '}
+                      {event.startsAt.length === 10
+                        ? formatShortCalendarDate(event.startsAt)
+                        : formatDateTime(event.startsAt)}
                     </Text>
                   </div>
+                  {event.sample ? <SampleBadge /> : null}
                 </Group>
               );
             })}

@@ -5,7 +5,8 @@ import { TIER_NUMBER } from './fan-tier';
 import type { FanSubscription } from './types';
 
 export function subscriptionsFromRows(
-  rows: Pick<SubscriptionDoc, 'id' | 'artist_id' | 'artist_name' | 'tier' | 'price' | 'sync_state'>[],
+  rows: (Pick<SubscriptionDoc, 'id' | 'artist_id' | 'artist_name' | 'tier' | 'price' | 'sync_state'> &
+    Partial<Pick<SubscriptionDoc, 'artist_announcement' | 'artist_announcement_on'>>)[],
 ): FanSubscription[] {
   return rows
     .filter((row) => row.sync_state !== 'rejected')
@@ -19,6 +20,9 @@ export function subscriptionsFromRows(
         avatar: artist?.avatar ?? sampleArtwork(`artist-${row.artist_id}`, name.slice(0, 1)),
         tier: row.tier,
         price: row.price,
+        ...(row.artist_announcement && row.artist_announcement_on
+          ? { announcement: { note: row.artist_announcement, on: row.artist_announcement_on } }
+          : {}),
       };
     })
     .sort((a, b) => TIER_NUMBER[b.tier] - TIER_NUMBER[a.tier] || a.artistName.localeCompare(b.artistName));

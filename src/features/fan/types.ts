@@ -25,6 +25,8 @@ export interface FanSubscription {
   price: number;
   /** A sample subscription shown by the 'Mock Data' switch (badged "Sample"). */
   sample?: boolean;
+  /** The artist's announcement of an upcoming release and its day (YYYY-MM-DD), if any. */
+  announcement?: { note: string; on: string };
 }
 
 export interface TrendingEntry {
@@ -41,9 +43,11 @@ export interface UpcomingEvent {
   id: string;
   title: string;
   artist: string;
-  /** ISO date-time. */
+  /** ISO date-time, or a date (YYYY-MM-DD) for an announced release day. */
   startsAt: string;
   kind: 'release' | 'live' | 'drop';
+  /** A sample event shown by the 'Mock Data' switch (badged "Sample"). */
+  sample?: boolean;
 }
 
 export interface LibraryEntry {

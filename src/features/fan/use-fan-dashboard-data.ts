@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { localCalendarDate } from '../../lib/format';
 import { fanTierFromSubscriptions, monthlySpend } from './fan-tier';
 import {
   SAMPLE_ACTIVITY,
@@ -43,6 +44,21 @@ const asSample = <T extends object>(items: readonly T[]): (T & { sample: true })
   items.map((item) => ({ ...item, sample: true as const }));
 const SAMPLE_SUBSCRIPTION_ITEMS = asSample(SAMPLE_SUBSCRIPTIONS);
 const SAMPLE_ACTIVITY_ITEMS = asSample(SAMPLE_ACTIVITY);
+const SAMPLE_UPCOMING_ITEMS = asSample(SAMPLE_UPCOMING);
+
+/** Followed artists' announced releases from today on (local date), soonest first. */
+export function announcedReleases(subscriptions: readonly FanSubscription[], today: string): UpcomingEvent[] {
+  return subscriptions
+    .filter((s) => !s.sample && s.announcement && s.announcement.on >= today)
+    .map((s) => ({
+      id: `announcement-${s.artistId}`,
+      title: s.announcement!.note,
+      artist: s.artistName,
+      startsAt: s.announcement!.on,
+      kind: 'release' as const,
+    }))
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.artist.localeCompare(b.artist));
+}
 
 /**
  * The dashboard's feed, stats and panels (issue 31: real first, sample labelled). Real items —
@@ -73,7 +89,7 @@ export function fanTierOf(mock: boolean, subscriptions: FanSubscription[] | null
 }
 
 /** The pure part of useFanDashboardData (unit-tested). */
-export function fanDashboardData(mock: boolean, real: FanRealData): FanDashboardData {
+export function fanDashboardData(mock: boolean, real: FanRealData, today = localCalendarDate()): FanDashboardData {
   const own = real.subscriptions;
   const counted = countedSubscriptions(mock, own);
   return {
@@ -86,7 +102,7 @@ export function fanDashboardData(mock: boolean, real: FanRealData): FanDashboard
     },
     fanTier: fanTierFromSubscriptions(counted),
     trending: mock ? SAMPLE_TRENDING : [],
-    upcoming: mock ? SAMPLE_UPCOMING : [],
+    upcoming: [...announcedReleases(own ?? [], today), ...(mock ? SAMPLE_UPCOMING_ITEMS : [])],
     library: mock ? SAMPLE_LIBRARY : [],
     recommendations: mock ? SAMPLE_RECOMMENDATIONS : [],
   };

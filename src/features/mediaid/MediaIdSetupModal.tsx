@@ -19,6 +19,7 @@ import { InterestPicker } from './components/InterestPicker';
 import { PrivacyControls } from './components/PrivacyControls';
 import {
   DEFAULT_PRIVACY,
+  interestOptionsFor,
   MAX_INTERESTS,
   MODAL_LOCATION_CODE,
   modalPayloadFromPrivacy,
@@ -149,8 +150,13 @@ export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaId
                 />
               </Stack>
             ) : null}
-            <Text mb="xs">What are you into?</Text>
-            <InterestPicker value={interests} onChange={setInterests} cap={MAX_INTERESTS} />
+            <Text mb="xs">{role === 'brand' ? 'What brings your brand to Bucket?' : 'What are you into?'}</Text>
+            <InterestPicker
+              value={interests}
+              onChange={setInterests}
+              cap={MAX_INTERESTS}
+              options={interestOptionsFor(role)}
+            />
           </Stepper.Step>
           <Stepper.Step label="Genres" description="Optional">
             <Text mb="xs">Favourite genres (optional)</Text>

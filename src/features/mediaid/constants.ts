@@ -16,6 +16,28 @@ export const INTEREST_OPTIONS = [
   'Production insights',
 ] as const;
 
+/**
+ * What a brand comes to Bucket for (issue 40 item 8): a brand's MediaID asks these instead of a
+ * fan's listening interests; stored in the same `interests` list (3-5, as for every role).
+ */
+export const BRAND_INTEREST_OPTIONS = [
+  'Reaching engaged fans',
+  'Artist partnerships',
+  'Codes and drops for fans',
+  'Sponsoring live events',
+  'Merch collaborations',
+  'Launching products',
+  'Audience insights',
+  'Cultural storytelling',
+  'Community building',
+  'Privacy-first marketing',
+] as const;
+
+/** The interest choices a role's MediaID asks for. */
+export function interestOptionsFor(role: string): readonly string[] {
+  return role === 'brand' ? BRAND_INTEREST_OPTIONS : INTEREST_OPTIONS;
+}
+
 /** The spec's 12 genre options; one list, shared with the artist profile's server-checked genres. */
 export const GENRE_OPTIONS = ARTIST_GENRE_OPTIONS;
 

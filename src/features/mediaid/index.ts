@@ -4,5 +4,5 @@ export { SaveMediaIdError, saveMediaIdSetup } from './api/save-media-id';
 export { GenrePicker } from './components/GenrePicker';
 export { InterestPicker } from './components/InterestPicker';
 export { PrivacyControls } from './components/PrivacyControls';
-export { DEFAULT_PRIVACY, ONBOARDING_LOCATION_CODE, type PrivacySettings } from './constants';
+export { DEFAULT_PRIVACY, interestOptionsFor, ONBOARDING_LOCATION_CODE, type PrivacySettings } from './constants';
 export { canContinueWithInterests, onboardingInterestsError } from './interest-rules';

@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { artistBioError, artistNameError, normalizeArtistName } from '../../lib/artist-identity';
 import { isSelfSignupRole, ROLE_DISPLAY, type SelfSignupRole } from '../../lib/roles';
 import { useAuth } from '../auth';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -9,6 +10,7 @@ import {
   DEFAULT_PRIVACY,
   GenrePicker,
   InterestPicker,
+  interestOptionsFor,
   ONBOARDING_LOCATION_CODE,
   onboardingInterestsError,
   PrivacyControls,
@@ -16,6 +18,7 @@ import {
   saveMediaIdSetup,
   type PrivacySettings,
 } from '../mediaid';
+import { ArtistIdentityFields } from './components/ArtistIdentityFields';
 import { ExperienceStep } from './components/ExperienceStep';
 import { onboardingErrorMessage, onboardingFailureAlert } from './onboarding-errors';
 import classes from './OnboardingStepper.module.css';
@@ -24,7 +27,7 @@ const STEP_LABELS = ['Welcome', 'Interests', 'Privacy', 'Experience'] as const;
 
 /** Onboarding (spec §2, §4): welcome → interests + genres → privacy → experience, then /auto-route. */
 export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) {
-  const { user, identity } = useAuth();
+  const { user, identity, profile } = useAuth();
   const navigate = useNavigate();
   const metadataRole = user?.user_metadata?.role;
   const [step, setStep] = useState(0);
@@ -37,16 +40,39 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
   const [validation, setValidation] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // An artist chooses the public name fans see here too, as in the setup dialog (issue 40 item 8).
+  const [artistName, setArtistName] = useState('');
+  const [bio, setBio] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  // A user who finished set-up is not walked through it again (issue 40 item 8): only a role still
+  // to set up (?role=…) opens it.
+  const roleReady = profile.roleSetupStatuses[targetRole ?? profile.selectedRole] === 'ready';
+  if (!profile.loading && profile.hasCompletedOnboarding && profile.hasMediaID && roleReady) {
+    return <Navigate to="/auto-route" replace />;
+  }
 
   async function submit() {
     if (busy) return;
     const problem = onboardingInterestsError(interests);
     if (problem) return setValidation(problem);
+    if (role === 'artist') {
+      const identityProblem = artistNameError(artistName, user?.email) ?? artistBioError(bio);
+      setNameError(identityProblem);
+      if (identityProblem) return;
+    }
     setValidation(null);
     setFailure(null);
     setBusy(true);
     try {
-      await saveMediaIdSetup(identity, { role, interests, genres, privacy, locationCode: ONBOARDING_LOCATION_CODE });
+      await saveMediaIdSetup(identity, {
+        role,
+        interests,
+        genres,
+        privacy,
+        locationCode: ONBOARDING_LOCATION_CODE,
+        identity: role === 'artist' ? { displayName: normalizeArtistName(artistName), bio: bio.trim() } : null,
+      });
       await navigate({ to: '/auto-route' });
     } catch (error) {
       console.error('Onboarding failed', error);
@@ -91,9 +117,13 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
           </Stepper.Step>
           <Stepper.Step label={STEP_LABELS[1]}>
             <Stack gap="md">
-              <Title order={2}>What are you into?</Title>
-              <Text c="dimmed">Pick 3 to 5 interests. Genres are optional.</Text>
-              <InterestPicker value={interests} onChange={setInterests} />
+              <Title order={2}>{role === 'brand' ? 'What brings your brand to Bucket?' : 'What are you into?'}</Title>
+              <Text c="dimmed">
+                {role === 'brand'
+                  ? 'Pick 3 to 5 goals. Genres (the music your brand fits) are optional.'
+                  : 'Pick 3 to 5 interests. Genres are optional.'}
+              </Text>
+              <InterestPicker value={interests} onChange={setInterests} options={interestOptionsFor(role)} />
               <Title order={3} size="h4">
                 Genres
               </Title>
@@ -126,6 +156,18 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
                 </Alert>
               ) : null}
               <ExperienceStep value={role} onChange={setRole} />
+              {role === 'artist' ? (
+                <ArtistIdentityFields
+                  name={artistName}
+                  bio={bio}
+                  error={nameError}
+                  onName={(value) => {
+                    setArtistName(value);
+                    setNameError(null);
+                  }}
+                  onBio={setBio}
+                />
+              ) : null}
               <Group justify="space-between">
                 {back}
                 <Button onClick={() => void submit()} disabled={busy}>

@@ -1,34 +1,54 @@
 import { Button, Stack, Text, Tooltip, type ButtonProps, type ElementProps } from '@mantine/core';
-import type { Stripe } from '@stripe/stripe-js';
 import { useId, useState, type ReactNode } from 'react';
-import { getStripe } from './payments-client';
+import { useOnline } from '../../lib/use-online';
+import { OFFLINE_PAYMENT } from './api/checkout';
 import { usePaymentsAvailability } from './use-payments-availability';
+
+/** A payment button with nothing to pay (the spec's sample artists): said, not silently dead. */
+export const SAMPLE_PAYMENT_REASON = 'Sample artist: paying is for real artists.';
 
 export interface PaymentButtonProps
   extends
     Omit<ButtonProps, 'disabled' | 'loading'>,
     Omit<ElementProps<'button', keyof ButtonProps>, 'onClick' | 'disabled' | 'children'> {
   children: ReactNode;
-  /** Runs with the loaded Stripe instance (or null when the script could not load). */
-  onPay?: (stripe: Stripe | null) => void;
+  /**
+   * Starts the payment (create-checkout, billing-portal); its error is shown under the button.
+   * Without it the button belongs to a sample artist and is disabled with SAMPLE_PAYMENT_REASON.
+   */
+  onPay?: () => Promise<void>;
   /** Show the reason as a line of text under the button instead of only in a tooltip. */
   showReason?: boolean;
 }
 
 /**
- * A payment action ('Join', 'Subscribe'): disabled with an explanation when no key is configured,
- * and the one place Stripe.js gets loaded from a click.
+ * A payment action ('$X/month', 'Upgrade to Tier N — $X/month', 'Manage subscription'): disabled
+ * with an explanation when payments are not configured, offline (nothing is queued: a payment is
+ * never replayed later) or for a sample artist; shows the server's refusal when paying fails.
  */
 export function PaymentButton({ children, onPay, showReason = false, ...buttonProps }: PaymentButtonProps) {
-  const { available, reason } = usePaymentsAvailability();
+  const payments = usePaymentsAvailability();
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
   const reasonId = useId();
+  const reason = !payments.available
+    ? payments.reason
+    : !onPay
+      ? SAMPLE_PAYMENT_REASON
+      : !online
+        ? OFFLINE_PAYMENT
+        : null;
+  const available = Boolean(onPay) && payments.available && online;
 
   async function handleClick() {
+    if (!onPay) return;
     setBusy(true);
+    setError('');
     try {
-      const stripe = await getStripe();
-      onPay?.(stripe);
+      await onPay();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
     } finally {
       setBusy(false);
     }
@@ -53,6 +73,11 @@ export function PaymentButton({ children, onPay, showReason = false, ...buttonPr
       {reason ? (
         <Text id={reasonId} size="xs" c="dimmed" style={showReason ? undefined : visuallyHidden}>
           {reason}
+        </Text>
+      ) : null}
+      {error ? (
+        <Text size="xs" c="red" role="alert">
+          {error}
         </Text>
       ) : null}
     </Stack>

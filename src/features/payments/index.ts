@@ -9,3 +9,9 @@ export {
 export { loadStripeClient, MISSING_KEY_WARNING, LOAD_FAILURE_HINTS } from './stripe-loader';
 export { PaymentButton, type PaymentButtonProps } from './PaymentButton';
 export { usePaymentsAvailability, type PaymentsAvailability } from './use-payments-availability';
+export { UpgradeButton } from './UpgradeButton';
+export { ManageSubscriptionButton } from './ManageSubscriptionButton';
+export { TierEditor } from './TierEditor';
+export { useArtistTiers } from './use-artist-tiers';
+export { perMonth, type ArtistTier } from './api/artist-tiers';
+export { startCheckout } from './api/checkout';

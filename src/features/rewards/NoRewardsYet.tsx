@@ -3,8 +3,8 @@ import { IconGift } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 
 /**
- * Daily Rewards for a signed-in fan without a reward calendar (issue 31): their own zero state —
- * no streak, their real tier — never the spec's sample fan (tier 3, streak 5).
+ * Daily Rewards for a signed-in fan whose calendar (made by the server at sign-up) is not on this
+ * device yet: their own zero state — no streak, their real tier — never the spec's sample fan.
  */
 export function NoRewardsYet({ fanTier }: { fanTier: number }) {
   return (
@@ -24,11 +24,11 @@ export function NoRewardsYet({ fanTier }: { fanTier: number }) {
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconGift size={22} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" c="dimmed">
-            No reward calendar yet, so there is nothing to claim today. Follow artists from the{' '}
+            Your reward calendar has not reached this device yet: it syncs when you are online. Follow artists from the{' '}
             <Anchor component={Link} to="/catalog" size="sm">
               catalog
             </Anchor>{' '}
-            — their releases reach your Daily Locker.
+            and their rewards fill your calendar.
           </Text>
         </Group>
       </Stack>

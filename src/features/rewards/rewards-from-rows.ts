@@ -43,5 +43,9 @@ export function rewardsFromRows(rows: DailyRewardDoc[], claims: RewardClaimDoc[]
 export function refusedClaimMessages(claims: RewardClaimDoc[]): string[] {
   return claims
     .filter((c) => c.sync_state === 'rejected')
-    .map((c) => `Day ${c.day} could not be claimed: ${c.sync_error?.message ?? 'the server refused it'}`);
+    .map((c) => {
+      // the server's reasons may start with the day already ("Day 6: this reward ran out…")
+      const reason = (c.sync_error?.message ?? 'the server refused it').replace(new RegExp(`^Day ${c.day}: `), '');
+      return `Day ${c.day} could not be claimed: ${reason}`;
+    });
 }

@@ -10,19 +10,18 @@
  *   * Input is validated here before any write; the database checks it again.
  *   * create: the OAuth client first (admin API), then the developer_apps row (service role); if
  *     the row cannot be written the client is deleted — no client exists without its row.
- *   * The clear client secret is returned once and never stored: the row keeps its SHA-256 hex
- *     and last four characters.
+ *   * Two secrets per app: Supabase's client secret stays with Bucket (mediaid_client_secret_store;
+ *     only the mediaid-token function uses it), so an app cannot redeem its codes at Supabase for
+ *     a platform session; the developer gets a MediaID secret (`mid_sk_…`), returned once and
+ *     never stored: the row keeps its SHA-256 hex and last four characters.
  *   * regenerate_secret / delete act only on a row the caller owns.
  */
 
 import { redirectUriProblem } from '../_shared/redirect-uri.ts';
 import { jwtClaims, readJson, Refusal } from '../_shared/request.ts';
+import { randomSecret, serviceHeaders, serviceRpc, sha256Hex, type FunctionEnv } from '../_shared/service.ts';
 
-export interface FunctionEnv {
-  SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-  SUPABASE_SERVICE_ROLE_KEY: string;
-}
+export type { FunctionEnv };
 
 /** Bucket's scopes a developer picks at registration (spec §9). */
 export const APP_SCOPES = [
@@ -148,8 +147,7 @@ export function validateAppInput(body: Record<string, unknown>): AppInput {
 // ------------------------------------------------------------------ actions
 async function create(env: FunctionEnv, owner: string, body: Record<string, unknown>) {
   const input = validateAppInput(body);
-  // Confidential, client_secret_post: the app's server holds the secret shown once here and sends
-  // it in the token request's form body (Supabase Auth accepts only the method registered).
+  // Confidential, client_secret_post: Supabase's secret is Bucket's (kept for mediaid-token).
   const client = await admin<{ client_id: string; client_secret: string }>(
     env,
     'POST',
@@ -161,28 +159,36 @@ async function create(env: FunctionEnv, owner: string, body: Record<string, unkn
       grant_types: ['authorization_code', 'refresh_token'],
     },
   );
+  const secret = randomSecret('mid_sk_');
   try {
+    await keepSupabaseSecret(env, client.client_id, client.client_secret);
     const [app] = await service<AppRow[]>(env, '/rest/v1/developer_apps?select=*', 'POST', {
       id: crypto.randomUUID(),
       owner_id: owner,
       name: input.name,
       description: input.description,
       client_id: client.client_id,
-      client_secret_hash: await sha256Hex(client.client_secret),
-      client_secret_last4: client.client_secret.slice(-4),
+      client_secret_hash: await sha256Hex(secret),
+      client_secret_last4: secret.slice(-4),
       redirect_uris: input.redirectUris,
       scopes: input.scopes,
       status: 'active',
     });
-    return { app: publicRow(app!), client_secret: client.client_secret };
+    return { app: publicRow(app!), client_secret: secret };
   } catch (e) {
     // no orphan: the client exists only with its row
     await fetch(`${env.SUPABASE_URL}/auth/v1/admin/oauth/clients/${client.client_id}`, {
       method: 'DELETE',
       headers: serviceHeaders(env),
     });
+    await keepSupabaseSecret(env, client.client_id, null).catch(() => undefined);
     throw e;
   }
+}
+
+async function keepSupabaseSecret(env: FunctionEnv, clientId: string, secret: string | null): Promise<void> {
+  const r = await serviceRpc<null>(env, 'mediaid_client_secret_store', { p_client_id: clientId, p_secret: secret });
+  if (!r.ok) throw new Error(`mediaid_client_secret_store: HTTP ${r.status} ${r.error.message ?? ''}`);
 }
 
 async function ownedApp(env: FunctionEnv, owner: string, body: Record<string, unknown>): Promise<AppRow> {
@@ -201,16 +207,20 @@ async function regenerate(env: FunctionEnv, owner: string, body: Record<string, 
   if (!UUID.test(app.client_id)) {
     throw new Refusal(409, 'legacy_app', 'This app was registered before MediaID sign-in existed; register a new one.');
   }
+  // Supabase's secret is rotated too (and kept by Bucket): this also moves an app registered
+  // before MediaID tokens, whose developer held Supabase's secret, onto them.
   const client = await admin<{ client_secret: string }>(
     env,
     'POST',
     `/auth/v1/admin/oauth/clients/${app.client_id}/regenerate_secret`,
   );
+  await keepSupabaseSecret(env, app.client_id, client.client_secret);
+  const secret = randomSecret('mid_sk_');
   const [updated] = await service<AppRow[]>(env, `/rest/v1/developer_apps?select=*&id=eq.${app.id}`, 'PATCH', {
-    client_secret_hash: await sha256Hex(client.client_secret),
-    client_secret_last4: client.client_secret.slice(-4),
+    client_secret_hash: await sha256Hex(secret),
+    client_secret_last4: secret.slice(-4),
   });
-  return { app: publicRow(updated!), client_secret: client.client_secret };
+  return { app: publicRow(updated!), client_secret: secret };
 }
 
 async function remove(env: FunctionEnv, owner: string, body: Record<string, unknown>) {
@@ -221,6 +231,7 @@ async function remove(env: FunctionEnv, owner: string, body: Record<string, unkn
       headers: serviceHeaders(env),
     });
     if (!res.ok && res.status !== 404) throw new Error(`OAuth client delete failed: HTTP ${res.status}`);
+    await keepSupabaseSecret(env, app.client_id, null);
   }
   const [deleted] = await service<AppRow[]>(env, `/rest/v1/developer_apps?select=*&id=eq.${app.id}`, 'PATCH', {
     _deleted: true,
@@ -232,19 +243,6 @@ async function remove(env: FunctionEnv, owner: string, body: Record<string, unkn
 function publicRow(row: AppRow): AppRow & Record<string, unknown> {
   const { client_secret_hash: _hash, ...rest } = row as AppRow & { client_secret_hash?: string };
   return rest;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function serviceHeaders(env: FunctionEnv): Record<string, string> {
-  return {
-    apikey: env.SUPABASE_SERVICE_ROLE_KEY,
-    Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
-    'Content-Type': 'application/json',
-  };
 }
 
 async function service<T>(env: FunctionEnv, path: string, method = 'GET', body?: unknown): Promise<T> {

@@ -15,12 +15,9 @@
  */
 import { checkStoredBytes } from './check-bytes.ts';
 import { jwtClaims, readJson, Refusal } from '../_shared/request.ts';
+import { serviceHeaders, type FunctionEnv } from '../_shared/service.ts';
 
-export interface FunctionEnv {
-  SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-  SUPABASE_SERVICE_ROLE_KEY: string;
-}
+export type { FunctionEnv };
 
 /** Larger objects are refused unread (the local backend stores at most 50 MiB per object). */
 export const MAX_CHECKED_BYTES = 200 * 1024 * 1024;
@@ -147,14 +144,10 @@ async function authenticate(token: string, env: FunctionEnv): Promise<string> {
   return user.id;
 }
 
-function serviceHeaders(env: FunctionEnv): Record<string, string> {
-  return { apikey: env.SUPABASE_SERVICE_ROLE_KEY, Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}` };
-}
-
 async function rpc<T>(env: FunctionEnv, name: string, args: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${name}`, {
     method: 'POST',
-    headers: { ...serviceHeaders(env), 'Content-Type': 'application/json' },
+    headers: serviceHeaders(env),
     body: JSON.stringify(args),
   });
   if (!res.ok) throw new Error(`rpc ${name} answered ${res.status}: ${await res.text()}`);

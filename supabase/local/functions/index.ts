@@ -5,12 +5,19 @@
  * before a function runs, unless config.toml's `[functions.<name>] verify_jwt = false` (read as
  * `supabase functions deploy` reads it: absent means true), and then the function checks its
  * caller itself; the function gets the env hosted provides (SUPABASE_URL,
- * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY); an unknown name answers 404 NOT_FOUND; a
+ * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY) plus the Stripe secrets the backend was started
+ * with (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); an unknown name answers 404 NOT_FOUND; a
  * function that throws answers 500 JSON (never a stalled request); CORS comes from the server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handleRegisterApp, type FunctionEnv } from '../../functions/register-app/handler';
+import { handleRegisterApp } from '../../functions/register-app/handler';
 import { handleVerifyUpload } from '../../functions/verify-upload/handler';
+import { handleMediaIdToken } from '../../functions/mediaid-token/handler';
+import { handleMediaIdApi } from '../../functions/mediaid-api/handler';
+import { handleCreateCheckout } from '../../functions/create-checkout/handler';
+import { handleStripeWebhook } from '../../functions/stripe-webhook/handler';
+import { handleBillingPortal } from '../../functions/billing-portal/handler';
+import type { PaymentsEnv } from '../../functions/_shared/payments';
 import { JSON_BODY_LIMIT, readBody, sendJson, header } from '../http/util';
 import { JwtError, tokenFromHeaders, type JwtKeys } from '../auth/jwt';
 import type { TomlTable } from '../auth/config';
@@ -18,11 +25,18 @@ import type { TomlTable } from '../auth/config';
 // connection-level headers belong to this hop, not to the function's Request
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade']);
 
-type Handler = (req: Request, env: FunctionEnv) => Promise<Response>;
+/** hosted's env plus the payment functions' secrets (supabase secrets set …) */
+export type FunctionsEnv = PaymentsEnv;
+type Handler = (req: Request, env: FunctionsEnv) => Promise<Response>;
 
 const FUNCTIONS: Record<string, Handler> = {
   'register-app': handleRegisterApp,
   'verify-upload': handleVerifyUpload,
+  'mediaid-token': handleMediaIdToken,
+  'mediaid-api': handleMediaIdApi,
+  'create-checkout': handleCreateCheckout,
+  'stripe-webhook': handleStripeWebhook,
+  'billing-portal': handleBillingPortal,
 };
 
 /** `[functions.<name>] verify_jwt` of config.toml; the CLI's default (true) when absent. */
@@ -34,7 +48,7 @@ export function verifyJwtFor(toml: TomlTable, name: string): boolean {
 export class FunctionsApi {
   constructor(
     private readonly keys: JwtKeys,
-    private readonly env: () => FunctionEnv,
+    private readonly env: () => FunctionsEnv,
     private readonly quiet: boolean,
     /** config.toml, for each function's verify_jwt */
     private readonly config: TomlTable,

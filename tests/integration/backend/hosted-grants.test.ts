@@ -8,7 +8,7 @@
  * and writes of developer_apps as service_role, the webhook outbox claim/record as service_role
  * (deliver-webhooks), sync_pull of every pulled collection and sync_push of profiles, MediaIDs,
  * content, follows, reactions, comments and plays, an upload's storage object, live-sync channel
- * joins, the consent screen, the developer portal, the MediaID api_* calls with an app token,
+ * joins, the consent screen, the developer portal, MediaID tokens and API calls (service role),
  * Auth confirming an e-mail and deleting an account (as supabase_auth_admin), and anon (refused
  * everywhere). The local backend must grant exactly the same. Fails with an install hint when
  * PostgreSQL is missing, unless BUCKET_SKIP_PG=1.
@@ -52,7 +52,7 @@ const ACL_SQL = `
   ) s`;
 
 beforeAll(async () => {
-  if (skip || !bin) return;
+  if (!bin) throw new Error(MISSING_PG_HINT);
   pg = await startHostedStandin();
 }, 300_000);
 
@@ -71,10 +71,9 @@ const push = (uid: string, table: string, row: Record<string, unknown>) => {
   expect(JSON.parse(out), `${table} push`).toEqual([]);
 };
 
-describe('hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)', () => {
+const TITLE = 'hosted privileges (postgres not a superuser, platform schemas owned by the platform, no default grants)';
+describe.skipIf(skip)(TITLE, () => {
   it('migrations apply as postgres, and the local backend grants exactly what they grant there', async () => {
-    if (skip) return;
-    if (!bin) throw new Error(MISSING_PG_HINT);
     const psql = pg!.psql;
     expect(psql(`select rolsuper from pg_roles where rolname = 'postgres'`)).toBe('f');
     expect(
@@ -106,7 +105,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
   }, 300_000);
 
   it('every function a CHECK or an invoker trigger calls is executable by each role that writes the table', () => {
-    if (skip) return;
     // CHECK constraints record their functions in pg_depend; plpgsql trigger bodies do not, so
     // their schema-qualified calls are read from the source (functions here use search_path '').
     const missing = pg!.psql(`
@@ -134,7 +132,6 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
   });
 
   it('register-app, the webhook worker, a fan’s sync, the consent screen and an app token work there', () => {
-    if (skip) return;
     const psql = pg!.psql;
     const dev = randomUUID();
     const fan = randomUUID();
@@ -223,15 +220,27 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       values ('${fan}', '${clientId}', 'fan', '{preferences:read,preferences:write,media:read,events:write,analytics:read}') returning id;`,
     );
 
-    // The MediaID API as the app's token (an OAuth session's JWT with client_id).
-    const app = { ...user(fan), client_id: clientId, session_id: session };
-    expect(request(app, `select public.api_users_me();`)).toContain(fan);
-    expect(request(app, `select public.api_get_preferences();`)).toContain('soul');
-    expect(
-      request(app, `select public.api_put_preferences('{"genre_preferences":["ambient","dub"]}'::jsonb);`),
-    ).toContain('ambient');
-    expect(request(app, `select public.api_post_event('{"event_type":"track_played"}'::jsonb);`)).toBeTruthy();
-    expect(request(app, `select public.api_get_analytics();`)).toBeTruthy();
+    // register-app keeps Supabase's client secret; mediaid-token checks the app's MediaID secret,
+    // then issues MediaID tokens for the session Auth's code exchange made (all service_role).
+    request(SERVICE, `select public.mediaid_client_secret_store('${clientId}', '${secret}');`);
+    expect(request(SERVICE, `select public.mediaid_client_secret('${clientId}', '${newHash}');`)).toBe(secret);
+    const issued = JSON.parse(
+      request(SERVICE, `select public.mediaid_token_exchange('${clientId}', '${fan}', '${session}');`),
+    ) as { access_token: string; refresh_token: string };
+    expect(issued.access_token).toMatch(/^mid_at_/);
+    const refreshed = JSON.parse(
+      request(SERVICE, `select public.mediaid_token_refresh('${clientId}', '${issued.refresh_token}');`),
+    ) as { access_token: string };
+    expect(refreshed.access_token).toMatch(/^mid_at_/);
+
+    // The MediaID API as mediaid-api calls it (service_role, the app's MediaID token).
+    const api = (call: string, body = '{}') =>
+      request(SERVICE, `select public.mediaid_call('${refreshed.access_token}', '${call}', '${body}'::jsonb);`);
+    expect(api('users_me')).toContain(fan);
+    expect(api('get_preferences')).toContain('soul');
+    expect(api('put_preferences', '{"genre_preferences":["ambient","dub"]}')).toContain('ambient');
+    expect(api('post_event', '{"event_type":"track_played"}')).toBeTruthy();
+    expect(api('get_analytics')).toBeTruthy();
     expect(
       request(user(dev), `select api_calls_30d from public.developer_app_usage() where client_id = '${clientId}';`),
     ).not.toBe('0');
@@ -250,7 +259,7 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       user(fan),
       `update public.mediaid_grants set revoked_at = now() where user_id = '${fan}' and client_id = '${clientId}';`,
     );
-    expect(() => request(app, `select public.api_users_me();`)).toThrow(/invalid_token/);
+    expect(() => api('users_me')).toThrow(/invalid_token/);
     expect(request(SERVICE, `select event_type from public.webhook_outbox_claim(10, 60);`)).toBe('permission.revoked');
 
     // anon holds nothing on what the migrations made.
@@ -264,8 +273,53 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
       where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'EXECUTE')`),
     ).toBe('0');
   });
+  it('payments work there: an artist prices tiers, the payment functions (service role) record a paid tier', () => {
+    const psql = pg!.psql;
+    const artist = randomUUID();
+    const fan = randomUUID();
+    psql(
+      `insert into auth.users (id, email) values ('${artist}', 'a-${artist}@example.test'), ('${fan}', 'f-${fan}@example.test');`,
+      'supabase_auth_admin',
+    );
+    push(artist, 'profiles', { id: artist, display_name: 'Nova' });
+    push(artist, 'media_ids', { id: `${artist}|artist`, user_uuid: artist, role: 'artist', interests: ['synths'] });
+    // the artist through PostgREST (authenticated): own tiers, Stripe ids left to the server
+    expect(
+      request(
+        user(artist),
+        `insert into public.artist_tiers (artist_id, level, name, price) values ('${artist}', 2, 'Insider', 10) returning id;`,
+      ),
+    ).toBe(`${artist}|2`);
+    // create-checkout (service_role): read the price, store the Stripe ids and the customer
+    expect(request(SERVICE, `select price from public.artist_tiers where id = '${artist}|2';`)).toBe('10');
+    expect(
+      request(
+        SERVICE,
+        `update public.artist_tiers set stripe_product_id = 'prod_1', stripe_price_id = 'price_1' where id = '${artist}|2' and price = 10 returning stripe_price_id;`,
+      ),
+    ).toBe('price_1');
+    expect(
+      request(
+        SERVICE,
+        `insert into public.stripe_customers (user_id, customer_id) values ('${fan}', 'cus_1') returning customer_id;`,
+      ),
+    ).toBe('cus_1');
+    // stripe-webhook (service_role): the event and the state, then the same event again
+    const apply = `select public.stripe_apply_subscription('evt_1', 'customer.subscription.created', '${fan}', '${artist}', 'tier2', 10,
+      'sub_1', 'active', now() + interval '30 days', false, now());`;
+    expect(request(SERVICE, apply)).toBe('applied');
+    expect(request(SERVICE, apply)).toBe('duplicate');
+    // the fan reads their own tier; the bookkeeping is not theirs to read
+    expect(
+      request(
+        user(fan),
+        `select tier || ' ' || stripe_status from public.subscriptions where artist_id = '${artist}';`,
+      ),
+    ).toBe('tier2 active');
+    expect(() => request(user(fan), `select count(*) from public.stripe_events;`)).toThrow();
+  });
+
   it('an artist’s upload and release, a fan’s follow, comment, reaction and play, every pull and the live-sync joins work there', () => {
-    if (skip) return;
     const psql = pg!.psql;
     const artist = randomUUID();
     const fan = randomUUID();
@@ -369,7 +423,9 @@ describe('hosted privileges (postgres not a superuser, platform schemas owned by
 
     // anon (the app before sign-in) reaches nothing the migrations made.
     expect(() => request(ANON, `select public.sync_pull('content_items', '0', '', 1);`)).toThrow(/permission denied/);
-    expect(() => request(ANON, `select public.sync_pull('content_items', null::jsonb, 1);`)).toThrow(/permission denied/);
+    expect(() => request(ANON, `select public.sync_pull('content_items', null::jsonb, 1);`)).toThrow(
+      /permission denied/,
+    );
     expect(() => request(ANON, `select count(*) from public.content_items;`)).toThrow(/permission denied/);
   });
 });

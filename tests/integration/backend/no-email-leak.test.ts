@@ -214,15 +214,27 @@ describe('no e-mail leaves its owner', () => {
       select p.proname, p.prorettype::regtype::text as returns from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1`);
     const called = new Set(['sync_pull', 'sync_push', 'ensure_fan_sample']);
-    // The MediaID API answers app tokens only (a session gets invalid_token); the portal's and the
-    // consent screen's RPCs answer counts, names of apps and scopes. Each answer is read all the same.
+    // The portal's and the consent screen's RPCs answer counts, names of apps and scopes; an artist's
+    // reward RPCs answer their own offers' counts (a fan is refused). Each answer is read all the same.
+    // (The MediaID API answers only through the mediaid-api function: no signed-in user may call it.)
     const appRpcs: [string, Record<string, unknown>][] = [
-      ['api_users_me', {}],
-      ['api_get_preferences', {}],
-      ['api_get_analytics', {}],
-      ['api_post_event', { p: { type: 'play' } }],
-      ['api_put_preferences', { p: { interests: ['Jazz'] } }],
       ['developer_app_usage', {}],
+      ['my_reward_offers', {}],
+      [
+        'put_up_reward',
+        {
+          p_kind: 'code',
+          p_title: 'Leak probe',
+          p_description: null,
+          p_tier: 0,
+          p_quantity: null,
+          p_starts_on: new Date().toISOString().slice(0, 10),
+          p_ends_on: new Date().toISOString().slice(0, 10),
+          p_platform_pool: false,
+          p_codes: ['PROBE-1'],
+          p_content_id: null,
+        },
+      ],
       ['mediaid_app_info', { p_client_id: randomUUID() }],
     ];
     for (const [fn, args] of appRpcs) {

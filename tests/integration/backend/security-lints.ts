@@ -9,26 +9,94 @@
 
 /** Schemas splinter never lints (platform- and extension-owned). */
 const SYSTEM_SCHEMAS = [
-  '_timescaledb_cache', '_timescaledb_catalog', '_timescaledb_config', '_timescaledb_internal', 'auth', 'cron',
-  'extensions', 'graphql', 'graphql_public', 'information_schema', 'net', 'pgmq', 'pgroonga', 'pgsodium',
-  'pgsodium_masks', 'pgtle', 'pgbouncer', 'pg_catalog', 'realtime', 'repack', 'storage', 'supabase_functions',
-  'supabase_migrations', 'tiger', 'topology', 'vault', 'pg_toast',
-].map((s) => `'${s}'`).join(', ');
+  '_timescaledb_cache',
+  '_timescaledb_catalog',
+  '_timescaledb_config',
+  '_timescaledb_internal',
+  'auth',
+  'cron',
+  'extensions',
+  'graphql',
+  'graphql_public',
+  'information_schema',
+  'net',
+  'pgmq',
+  'pgroonga',
+  'pgsodium',
+  'pgsodium_masks',
+  'pgtle',
+  'pgbouncer',
+  'pg_catalog',
+  'realtime',
+  'repack',
+  'storage',
+  'supabase_functions',
+  'supabase_migrations',
+  'tiger',
+  'topology',
+  'vault',
+  'pg_toast',
+]
+  .map((s) => `'${s}'`)
+  .join(', ');
 
 const EXPOSED = `n.nspname = 'public'`;
 const API_CAN_SELECT = `(has_table_privilege('anon', c.oid, 'SELECT') or has_table_privilege('authenticated', c.oid, 'SELECT'))`;
 const IS_INVOKER_VIEW = `coalesce(lower(c.reloptions::text)::text[] && array['security_invoker=1', 'security_invoker=true', 'security_invoker=yes', 'security_invoker=on'], false)`;
-const NOT_EXTENSION = (oid: string) => `not exists (select 1 from pg_depend e where e.objid = ${oid} and e.deptype = 'e')`;
+const NOT_EXTENSION = (oid: string) =>
+  `not exists (select 1 from pg_depend e where e.objid = ${oid} and e.deptype = 'e')`;
 
 /** A subset of lint 0023's column-name patterns (credentials, identifiers, payment data). */
 const SENSITIVE = [
-  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secret_key', 'private_key', 'api_key', 'apikey', 'auth_key',
-  'token', 'jwt', 'access_token', 'refresh_token', 'oauth_token', 'session_token', 'bearer_token', 'auth_code',
-  'session_id', 'session_key', 'session_secret', 'recovery_code', 'backup_code', 'verification_code', 'otp',
-  'two_factor', 'ssn', 'social_security', 'social_security_number', 'driver_license', 'drivers_license',
-  'passport_number', 'national_id', 'tax_id', 'credit_card', 'card_number', 'cvv', 'cvc', 'bank_account',
-  'account_number', 'routing_number', 'iban', 'swift_code', 'medical_record', 'patient_id', 'insurance_number',
-].map((s) => `'${s}'`).join(', ');
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'secret',
+  'secret_key',
+  'private_key',
+  'api_key',
+  'apikey',
+  'auth_key',
+  'token',
+  'jwt',
+  'access_token',
+  'refresh_token',
+  'oauth_token',
+  'session_token',
+  'bearer_token',
+  'auth_code',
+  'session_id',
+  'session_key',
+  'session_secret',
+  'recovery_code',
+  'backup_code',
+  'verification_code',
+  'otp',
+  'two_factor',
+  'ssn',
+  'social_security',
+  'social_security_number',
+  'driver_license',
+  'drivers_license',
+  'passport_number',
+  'national_id',
+  'tax_id',
+  'credit_card',
+  'card_number',
+  'cvv',
+  'cvc',
+  'bank_account',
+  'account_number',
+  'routing_number',
+  'iban',
+  'swift_code',
+  'medical_record',
+  'patient_id',
+  'insurance_number',
+]
+  .map((s) => `'${s}'`)
+  .join(', ');
 
 export const LINTS: Record<string, string> = {
   // 0002: a view/materialized view in an exposed schema lets API roles read auth.users.
@@ -112,31 +180,28 @@ export const LINTS: Record<string, string> = {
 };
 
 /** One query returning `lint|object` for every finding of every lint. */
-export const lintSql = Object.entries(LINTS)
-  .map(([name, sql]) => `select '${name}' || '|' || x from (${sql}) as f(x)`)
-  .join('\nunion all\n') + ';';
-
-/** Why the MediaID API (migration 20261127600000_mediaid_api) is security definer and safe to call. */
-const MEDIAID_API =
-  'Reads and writes rows the fence hides from app tokens, so it is security definer; every call first requires an app ' +
-  'token (client_id claim) with a live grant of auth.uid() for that client and the call\'s scope, acts only on that ' +
-  'user\'s granted MediaID, and has search_path = \'\'.';
+export const lintSql =
+  Object.entries(LINTS)
+    .map(([name, sql]) => `select '${name}' || '|' || x from (${sql}) as f(x)`)
+    .join('\nunion all\n') + ';';
 
 /** Findings the schema keeps on purpose, each with the reason (lint|object → why). */
 export const JUSTIFIED: Record<string, string> = {
-  'authenticated_security_definer_function_executable|public.api_get_analytics()': MEDIAID_API,
-  'authenticated_security_definer_function_executable|public.api_get_preferences()': MEDIAID_API,
-  'authenticated_security_definer_function_executable|public.api_post_event(p jsonb)': MEDIAID_API,
-  'authenticated_security_definer_function_executable|public.api_put_preferences(p jsonb)': MEDIAID_API,
-  'authenticated_security_definer_function_executable|public.api_users_me()': MEDIAID_API,
   'authenticated_security_definer_function_executable|public.mediaid_app_info(p_client_id text)':
     'The consent screen names an app the signed-in user does not own: it must read developer_apps past its owner-only ' +
     'RLS, so it is security definer; it refuses anon and app tokens, answers only the name and MediaID scopes of an ' +
-    'active app (a client id is public in OAuth), and has search_path = \'\'.',
+    "active app (a client id is public in OAuth), and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.put_up_reward(p_kind text, p_title text, p_description text, p_tier integer, p_quantity integer, p_starts_on date, p_ends_on date, p_platform_pool boolean, p_codes text[], p_content_id uuid)':
+    'An artist puts up a Daily Rewards offer (20261128800100): the code pool lives in private.reward_codes, which no API ' +
+    "role may touch, and followers' calendars must be filled at once; it refuses app tokens and non-artists, names only " +
+    "the caller's own content, validates quantities, dates and codes, writes artist_id = auth.uid(), and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.my_reward_offers()':
+    "An artist's own reward offers with their claim counts and codes left (counted from private.reward_codes, never a code " +
+    "or a fan); it refuses app tokens, takes no arguments, answers rows with artist_id = auth.uid(), and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.developer_app_usage()':
-    'The developer portal shows each own app\'s API calls and connected users, counted from the users\' access log and ' +
+    "The developer portal shows each own app's API calls and connected users, counted from the users' access log and " +
     'grants, which the developer cannot read; it refuses app tokens, returns counts only (never a user) for apps with ' +
-    'owner_id = auth.uid(), takes no arguments, and has search_path = \'\'.',
+    "owner_id = auth.uid(), takes no arguments, and has search_path = ''.",
 };
 
 /** Objects that trip every lint above (created in a rolled-back transaction to prove the lints fire). */

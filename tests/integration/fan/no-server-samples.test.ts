@@ -36,12 +36,16 @@ async function oldFan(tag: string): Promise<Actor> {
 const cleanup = async () => (await backend.query('select * from public.remove_untouched_fan_samples()')).rows[0];
 
 describe('a new fan', () => {
-  it('has no server-side subscription, claim, calendar or drop after sign-up', async () => {
+  it('has no server-side subscription, claim or drop after sign-up, and a real calendar, no sample', async () => {
     const fan = await createUserClient(backend, uniqueEmail('new-fan'), 'new-fan-pass');
-    for (const table of ['subscriptions', 'reward_claims', 'daily_rewards', 'locker_items']) {
+    for (const table of ['subscriptions', 'reward_claims', 'locker_items']) {
       expect((await fan.client.from(table).select('id')).data, table).toEqual([]);
       expect(await live(table, fan.user.id), table).toEqual([]);
     }
+    // issue 40: the calendar is Bucket's own (reward-calendar.test.ts), never the spec's sample fan
+    const days = (await fan.client.from('daily_rewards').select('source, artist')).data ?? [];
+    expect(days).toHaveLength(30);
+    expect(new Set(days.map((d) => `${d.source}:${d.artist}`))).toEqual(new Set(['platform:Bucket']));
   });
 
   it('cannot ask for a sample, generate one for anybody, or run the cleanup', async () => {

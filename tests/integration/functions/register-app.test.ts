@@ -1,8 +1,8 @@
 /**
  * The register-app Edge Function (supabase/functions/register-app/handler.ts), served by the local
  * backend at /functions/v1/register-app and called with supabase-js as the portal calls it: a
- * developer registers an app that is a real OAuth client (its secret authenticates at
- * /auth/v1/oauth/token); fans, anon and app tokens are refused; bad input changes nothing; the
+ * developer registers an app that is a real OAuth client (its MediaID secret authenticates at
+ * MediaID's token endpoint, never at Supabase Auth's, whose secret Bucket keeps); fans, anon and app tokens are refused; bad input changes nothing; the
  * browser can no longer write developer_apps rows itself; developer_app_usage() counts only the
  * caller's own apps and refuses app tokens.
  */
@@ -12,7 +12,7 @@ import { readConfigToml } from '../../../supabase/local/auth/config';
 import { verifyJwtFor } from '../../../supabase/local/functions/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, type LocalBackend } from '../helpers/backend';
-import { appClient, appToken, grant, person, type Actor } from '../mediaid-api/helpers';
+import { apiCall, appClient, grant, mediaidToken, person, supabaseAppToken, type Actor } from '../mediaid-api/helpers';
 import { oauthBackend } from '../oauth/oauth-helpers';
 
 let backend: LocalBackend;
@@ -50,14 +50,14 @@ afterAll(async () => {
 });
 
 describe('register-app: a developer registers an OAuth app', () => {
-  it('creates the OAuth client and the row; the secret, shown once, authenticates at /oauth/token', async () => {
+  it('creates the OAuth client and the row; the secret, shown once, authenticates at mediaid-token only', async () => {
     const r = await invoke(dev.client, INPUT);
     expect(r.status).toBe(200);
     const app = r.body.app as Record<string, unknown>;
     const secret = r.body.client_secret as string;
     expect(app).toMatchObject({ name: 'Crate Finder', owner_id: dev.user.id, status: 'active', scopes: INPUT.scopes });
     expect(app).not.toHaveProperty('client_secret_hash');
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^mid_sk_[0-9a-f]{64}$/);
 
     const listed = await serviceClient(backend).auth.admin.oauth.listClients();
     const client = listed.data?.clients.find((c) => c.client_id === app.client_id);
@@ -77,9 +77,10 @@ describe('register-app: a developer registers an OAuth app', () => {
       { client_id: app.client_id },
     ]);
 
-    // client authentication with the secret: a wrong code, not bad credentials; a wrong secret: bad credentials
-    const token = (s: string) =>
-      fetch(`${backend.url}/auth/v1/oauth/token`, {
+    // client authentication with the secret at MediaID's token endpoint: a wrong code, not bad
+    // credentials; a wrong secret: bad credentials
+    const token = (endpoint: string, s: string) =>
+      fetch(`${backend.url}${endpoint}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
@@ -91,12 +92,17 @@ describe('register-app: a developer registers an OAuth app', () => {
           code_verifier: 'x'.repeat(43),
         }),
       }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
-    const good = await token(secret);
+    const good = await token('/functions/v1/mediaid-token', secret);
     expect(good.body.error).toBe('invalid_grant');
-    // Another first character (a last 'A' would have left a secret ending in 'A' unchanged).
-    const bad = await token(`${secret.startsWith('x') ? 'y' : 'x'}${secret.slice(1)}`);
-    expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toMatch(/invalid client credentials/);
+    // Another first character after the prefix.
+    const wrong = `mid_sk_${secret[7] === 'a' ? 'b' : 'a'}${secret.slice(8)}`;
+    const bad = await token('/functions/v1/mediaid-token', wrong);
+    expect(bad).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    // The app cannot redeem a code at Supabase Auth itself (that would give it a platform session):
+    // its secret is not Supabase's.
+    const atSupabase = await token('/auth/v1/oauth/token', secret);
+    expect(atSupabase.status).toBe(400);
+    expect(JSON.stringify(atSupabase.body)).toMatch(/invalid client credentials/);
   });
 
   it('regenerates the secret (the row keeps the new hash) and deletes client + row; a rival can do neither', async () => {
@@ -140,7 +146,7 @@ describe('register-app: refusals change nothing', () => {
     const registered = await invoke(dev.client, { ...INPUT, name: 'Granted App' });
     const clientId = (registered.body.app as { client_id: string }).client_id;
     expect((await grant(dev, clientId, 'developer', ['media:read'])).error).toBeNull();
-    const asApp = await invoke(appClient(backend, await appToken(backend, dev.user, clientId)), INPUT);
+    const asApp = await invoke(appClient(backend, await supabaseAppToken(backend, dev.user, clientId)), INPUT);
     expect(asApp).toMatchObject({ status: 403, body: { error: 'app_token' } });
 
     expect(await clientCount()).toBe(clients + 1); // only 'Granted App'
@@ -232,9 +238,9 @@ describe('developer_app_usage()', () => {
     const clientId = (made.body.app as { client_id: string }).client_id;
     const fan = await person(backend, ['fan'], {}, 'usage-fan');
     expect((await grant(fan, clientId, 'fan', ['preferences:read'])).error).toBeNull();
-    const token = await appToken(backend, fan.user, clientId);
-    expect((await appClient(backend, token).rpc('api_get_preferences')).error).toBeNull();
-    expect((await appClient(backend, token).rpc('api_get_preferences')).error).toBeNull();
+    const token = await mediaidToken(backend, fan.user, clientId);
+    expect((await apiCall(backend, token, 'api_get_preferences')).error).toBeNull();
+    expect((await apiCall(backend, token, 'api_get_preferences')).error).toBeNull();
 
     const mine = await dev.client.rpc('developer_app_usage');
     expect(mine.error).toBeNull();
@@ -248,7 +254,9 @@ describe('developer_app_usage()', () => {
     expect(theirs.error).toBeNull();
     expect(theirs.data).toEqual([]);
 
-    const asApp = await appClient(backend, token).rpc('developer_app_usage');
+    const asApp = await appClient(backend, await supabaseAppToken(backend, fan.user, clientId)).rpc(
+      'developer_app_usage',
+    );
     expect(asApp.error?.message).toBe('invalid_token');
     expect((await anonClient(backend).rpc('developer_app_usage')).error).not.toBeNull();
   });

@@ -7,7 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createUserClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
-import { appClient, appToken, grant, person, registerApp, revoke, type Actor } from './helpers';
+import {
+  apiCall,
+  appClient,
+  grant,
+  mediaidToken,
+  person,
+  registerApp,
+  revoke,
+  supabaseAppToken,
+  type Actor,
+  type ApiCall,
+} from './helpers';
 
 let backend: LocalBackend;
 let dev: Actor;
@@ -30,23 +41,22 @@ afterAll(async () => {
   await backend.stop();
 });
 
-async function call(token: string, fn: string, args?: Record<string, unknown>) {
-  const r = await appClient(backend, token).rpc(fn, args);
-  return { data: r.data as Record<string, unknown> | null, error: r.error, status: r.status };
-}
+const call = (token: string, fn: string, body?: Record<string, unknown>) =>
+  apiCall(backend, token, fn as ApiCall, body);
 
-function refused(r: Awaited<ReturnType<typeof call>>, message: 'invalid_token' | 'insufficient_scope', status = 403) {
+/** RFC 6750: invalid_token is 401, insufficient_scope 403, each with a Bearer challenge naming it. */
+function refused(r: Awaited<ReturnType<typeof call>>, error: 'invalid_token' | 'insufficient_scope') {
   expect(r.data).toBeNull();
-  expect(r.status).toBe(status);
-  expect(r.error?.code).toBe('42501');
-  expect(r.error?.message).toBe(message);
+  expect(r.status).toBe(error === 'invalid_token' ? 401 : 403);
+  expect(r.error?.error).toBe(error);
+  expect(r.challenge).toContain(`error="${error}"`);
 }
 
 async function fanWith(scopes: string[], privacy: Record<string, boolean> = {}, clientId = app) {
   const fan = await person(backend, ['fan'], privacy, 'api-fan');
   const g = await grant(fan, clientId, 'fan', scopes);
   expect(g.error).toBeNull();
-  return { fan, token: await appToken(backend, fan.user, clientId) };
+  return { fan, token: await mediaidToken(backend, fan.user, clientId) };
 }
 
 describe('MediaID API: the granted path', () => {
@@ -94,20 +104,26 @@ describe('MediaID API: the granted path', () => {
     // Nobody else reads the log: another user, nor the app itself.
     const stranger = await person(backend, ['fan'], {}, 'api-stranger');
     expect((await stranger.client.from('mediaid_access_log').select('id').eq('user_id', fan.user.id)).data).toEqual([]);
-    const byApp = await appClient(backend, token).from('mediaid_access_log').select('id');
-    expect(byApp.data ?? []).toEqual([]);
+    // not with its MediaID token (not a JWT: PostgREST refuses it), nor with a Supabase app token
+    const withMediaId = await appClient(backend, token).from('mediaid_access_log').select('id');
+    expect(withMediaId.status).toBe(401);
+    const byApp = await appClient(backend, await supabaseAppToken(backend, fan.user, app))
+      .from('mediaid_access_log')
+      .select('id');
+    expect(byApp.error).toBeNull();
+    expect(byApp.data).toEqual([]);
   });
 
   it('writes interests and genres with preferences:write and refuses bad input without changing anything', async () => {
     const { fan, token } = await fanWith(['preferences:read', 'preferences:write']);
-    const put = await call(token, 'api_put_preferences', { p: { genre_preferences: ['ambient', 'dub'] } });
+    const put = await call(token, 'api_put_preferences', { genre_preferences: ['ambient', 'dub'] });
     expect(put.error).toBeNull();
     expect(put.data).toMatchObject({ genre_preferences: ['ambient', 'dub'], interests: ['vinyl', 'live shows'] });
     for (const p of [{ location_code: 'US' }, { interests: ['a', 'b', 'c', 'd', 'e', 'f'] }, { interests: [42] }, {}]) {
-      const bad = await call(token, 'api_put_preferences', { p });
+      const bad = await call(token, 'api_put_preferences', p);
       expect(bad.status).toBe(400);
-      expect(bad.error?.message).toBe('invalid_request');
-      expect(bad.error?.details).toBeTruthy();
+      expect(bad.error?.error).toBe('invalid_request');
+      expect(bad.error?.error_description).toBeTruthy();
     }
     const row = await fan.client
       .from('media_ids')
@@ -131,14 +147,14 @@ describe('MediaID API: attacks', () => {
   it("another user's data: a token for a user who never granted the app gets nothing", async () => {
     await fanWith(['preferences:read']);
     const bystander = await person(backend, ['fan'], {}, 'api-bystander');
-    refused(await call(await appToken(backend, bystander.user, app), 'api_get_preferences'), 'invalid_token');
-    refused(await call(await appToken(backend, bystander.user, app), 'api_users_me'), 'invalid_token');
+    refused(await call(await mediaidToken(backend, bystander.user, app), 'api_get_preferences'), 'invalid_token');
+    refused(await call(await mediaidToken(backend, bystander.user, app), 'api_users_me'), 'invalid_token');
   });
 
   it("another role's MediaID: a grant for the fan role never reads the artist MediaID", async () => {
     const both = await person(backend, ['fan', 'artist'], {}, 'api-two-roles');
     expect((await grant(both, app, 'fan', ['preferences:read'])).error).toBeNull();
-    const r = await call(await appToken(backend, both.user, app), 'api_get_preferences');
+    const r = await call(await mediaidToken(backend, both.user, app), 'api_get_preferences');
     expect(r.data).toMatchObject({ role: 'fan', genre_preferences: ['fan-jazz', 'soul'] });
     expect(JSON.stringify(r.data)).not.toContain('artist-jazz');
     // …nor can the user grant a role they hold no MediaID for.
@@ -151,17 +167,20 @@ describe('MediaID API: attacks', () => {
     const { token } = await fanWith(['preferences:read']);
     const r = await call(token, 'api_get_analytics');
     refused(r, 'insufficient_scope');
-    expect(r.error?.hint).toBe('analytics:read');
-    expect(r.error?.details).toBe('This call needs the analytics:read scope; this grant has: preferences:read.');
+    expect(r.error?.scope).toBe('analytics:read');
+    expect(r.challenge).toContain('scope="analytics:read"');
+    expect(r.error?.error_description).toBe(
+      'This call needs the analytics:read scope; this grant has: preferences:read.',
+    );
     refused(await call(token, 'api_users_me'), 'insufficient_scope');
-    refused(await call(token, 'api_post_event', { p: { event_type: 'track_played' } }), 'insufficient_scope');
+    refused(await call(token, 'api_post_event', { event_type: 'track_played' }), 'insufficient_scope');
   });
 
   it('writing with a read scope is refused and changes nothing', async () => {
     const { fan, token } = await fanWith(['preferences:read']);
-    const r = await call(token, 'api_put_preferences', { p: { interests: ['stolen'] } });
+    const r = await call(token, 'api_put_preferences', { interests: ['stolen'] });
     refused(r, 'insufficient_scope');
-    expect(r.error?.hint).toBe('preferences:write');
+    expect(r.error?.scope).toBe('preferences:write');
     const row = await fan.client.from('media_ids').select('interests').eq('role', 'fan').single();
     expect(row.data?.interests).toEqual(['vinyl', 'live shows']);
   });
@@ -189,14 +208,14 @@ describe('MediaID API: attacks', () => {
     const fan = await person(backend, ['fan'], {}, 'api-unregistered');
     const g = await grant(fan, unregistered, 'fan', ['preferences:read']);
     expect(g.error?.code).toBe('42501');
-    const token = await appToken(backend, fan.user, unregistered);
+    const token = await mediaidToken(backend, fan.user, unregistered);
     for (const fn of ['api_users_me', 'api_get_preferences', 'api_get_analytics'])
       refused(await call(token, fn), 'invalid_token');
   });
 
   it("a token of another client is refused against this client's grant (no replay across apps)", async () => {
     const { fan } = await fanWith(['media:read', 'preferences:read', 'analytics:read']);
-    const foreign = await appToken(backend, fan.user, other);
+    const foreign = await mediaidToken(backend, fan.user, other);
     for (const fn of ['api_users_me', 'api_get_preferences', 'api_get_analytics'])
       refused(await call(foreign, fn), 'invalid_token');
   });
@@ -210,8 +229,9 @@ describe('MediaID API: attacks', () => {
       .from('mediaid_grants')
       .insert({ user_id: victim.user.id, client_id: app, role: 'fan', scopes: ['preferences:read'] });
     expect(forged.error?.code).toBe('42501');
-    // The app tries to grant or widen for itself with the user's OAuth token.
-    const token = await appToken(backend, fan.user, app);
+    // The app tries to grant or widen for itself with a Supabase OAuth token of the user (apps
+    // never hold one; should one leave, the fence still holds).
+    const token = await supabaseAppToken(backend, fan.user, app);
     const byApp = await appClient(backend, token)
       .from('mediaid_grants')
       .insert({ user_id: fan.user.id, client_id: app, role: 'fan', scopes: ['preferences:read'] });
@@ -253,11 +273,14 @@ describe('MediaID API: attacks', () => {
     expect(Math.abs(Date.now() - Date.parse(rev.data!.revoked_at as string))).toBeLessThan(60_000);
   });
 
-  it('an expired app token is refused by the gateway (401)', async () => {
+  it('an expired, a missing or a Supabase token is invalid_token (401)', async () => {
     const { fan } = await fanWith(['preferences:read']);
-    const r = await call(await appToken(backend, fan.user, app, -10), 'api_get_preferences');
-    expect(r.status).toBe(401);
-    expect(r.data).toBeNull();
+    refused(await call(await mediaidToken(backend, fan.user, app, -10), 'api_get_preferences'), 'invalid_token');
+    refused(await call(await supabaseAppToken(backend, fan.user, app), 'api_get_preferences'), 'invalid_token');
+    refused(await call(fan.accessToken, 'api_get_preferences'), 'invalid_token');
+    const none = await apiCall(backend, null, 'api_get_preferences');
+    expect(none.status).toBe(401);
+    expect(none.challenge).toBe('Bearer realm="MediaID"');
   });
 });
 
@@ -310,13 +333,11 @@ describe('MediaID API: privacy switches at output, on the next call', () => {
 
   it('anonymous_logging on: the stored event is not linked to the user; off: it is', async () => {
     const anon = await fanWith(['events:write'], { anonymous_logging: true });
-    const a = await call(anon.token, 'api_post_event', {
-      p: { event_type: 'track_played', metadata: { track: 't-1' } },
-    });
+    const a = await call(anon.token, 'api_post_event', { event_type: 'track_played', metadata: { track: 't-1' } });
     expect(a.error).toBeNull();
     expect(a.data).toEqual({ recorded: true, event_type: 'track_played', anonymous: true });
     const linked = await fanWith(['events:write'], { anonymous_logging: false });
-    const l = await call(linked.token, 'api_post_event', { p: { event_type: 'track_saved' } });
+    const l = await call(linked.token, 'api_post_event', { event_type: 'track_saved' });
     expect(l.data).toMatchObject({ recorded: true, anonymous: false });
     const rows = await backend.query(
       "select event_type, user_id, role, is_anonymous, date_trunc('hour', created_at) = created_at as hourly from public.mediaid_events where client_id = $1 and metadata ->> 'track' = 't-1' or id = $2",
@@ -328,13 +349,13 @@ describe('MediaID API: privacy switches at output, on the next call', () => {
         { event_type: 'track_saved', user_id: linked.fan.user.id, role: 'fan', is_anonymous: false, hourly: false },
       ]),
     );
-    const bad = await call(anon.token, 'api_post_event', { p: { event_type: 'DROP TABLE' } });
+    const bad = await call(anon.token, 'api_post_event', { event_type: 'DROP TABLE' });
     expect(bad.status).toBe(400);
   });
 
   it('analytics are aggregates of the app, naming no fan', async () => {
     const { fan, token } = await fanWith(['analytics:read', 'events:write']);
-    await call(token, 'api_post_event', { p: { event_type: 'track_shared' } });
+    await call(token, 'api_post_event', { event_type: 'track_shared' });
     const r = await call(token, 'api_get_analytics');
     expect(r.error).toBeNull();
     expect(r.data).toMatchObject({ client_id: app, connected_users: expect.any(Number) });

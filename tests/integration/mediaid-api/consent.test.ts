@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { anonClient, serviceClient, withBackend, type LocalBackend } from '../helpers/backend';
-import { appClient, appToken, grant, person, registerApp, type Actor } from './helpers';
+import { apiCall, appClient, grant, mediaidToken, person, registerApp, supabaseAppToken, type Actor } from './helpers';
 
 let backend: LocalBackend;
 let dev: Actor;
@@ -53,7 +53,7 @@ describe('mediaid_app_info', () => {
     expect(anon.data).toBeNull();
     expect(anon.error?.code).toBe('42501');
     expect((await grant(fan, app, 'fan', ['preferences:read'])).error).toBeNull();
-    const viaApp = await appClient(backend, await appToken(backend, fan.user, app)).rpc('mediaid_app_info', {
+    const viaApp = await appClient(backend, await supabaseAppToken(backend, fan.user, app)).rpc('mediaid_app_info', {
       p_client_id: app,
     });
     expect(viaApp.data).toBeNull();
@@ -63,8 +63,8 @@ describe('mediaid_app_info', () => {
 
 describe('grants and the access log stay the user’s own', () => {
   it('another user sees, revokes and widens none of the fan’s grants and reads none of their log', async () => {
-    const token = await appToken(backend, fan.user, app);
-    expect((await appClient(backend, token).rpc('api_get_preferences')).error).toBeNull();
+    const token = await mediaidToken(backend, fan.user, app);
+    expect((await apiCall(backend, token, 'api_get_preferences')).error).toBeNull();
     expect((await fan.client.from('mediaid_access_log').select('action')).data).toContainEqual({
       action: 'read your genre preferences and interests',
     });

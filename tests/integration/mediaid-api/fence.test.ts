@@ -14,7 +14,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { seedSampleFan, withBackend, type LocalBackend } from '../helpers/backend';
 import { withStoredObjects } from '../../fixtures/stored-objects';
 import { closeAll, rtAnon } from '../realtime/helpers';
-import { appClient, appToken, grant, person, registerApp, type Actor } from './helpers';
+import { apiCall, appClient, grant, mediaidToken, person, registerApp, supabaseAppToken, type Actor } from './helpers';
 
 let backend: LocalBackend;
 let user: Actor;
@@ -72,9 +72,9 @@ beforeAll(async () => {
         .insert({ fan_id: user.user.id, artist_id: user.user.id, artist_name: 'Me' })
     ).error,
   ).toBeNull();
-  token = await appToken(backend, user.user, clientId);
+  token = await supabaseAppToken(backend, user.user, clientId);
   // The grant is live: one API call works, so refusals below are the fence, not a dead grant.
-  const ok = await appClient(backend, token).rpc('api_get_preferences');
+  const ok = await apiCall(backend, await mediaidToken(backend, user.user, clientId), 'api_get_preferences');
   expect(ok.error).toBeNull();
   await user.client
     .from('media_ids')
@@ -116,10 +116,11 @@ describe('the fence, from the catalog', () => {
     }
   });
 
-  it('every security-definer RPC refuses app tokens or is the MediaID API', async () => {
+  it('every security-definer RPC refuses app tokens; the MediaID API is not one (only mediaid-api reaches it)', async () => {
     const rows = (await backend.query(DEFINER_SQL)).rows as { name: string; guarded: boolean }[];
     expect(rows.filter((r) => !r.guarded).map((r) => r.name)).toEqual([]);
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['api_get_preferences()']));
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['developer_app_usage()']));
+    expect(rows.map((r) => r.name).filter((n) => n.startsWith('api_') || n.startsWith('mediaid_call'))).toEqual([]);
     // The sync RPCs are invoker (RLS already fences their reads) and refuse app tokens first too.
     const sync = await backend.query(
       "select count(*)::int as n from pg_proc where proname in ('sync_pull', 'sync_push') and prosrc like '%private.refuse_app_token()%'",

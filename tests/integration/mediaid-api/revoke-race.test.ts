@@ -35,11 +35,21 @@ async function connect(): Promise<pg.Client> {
 }
 
 beforeAll(async () => {
-  if (skip || !bin) return;
+  if (!bin) throw new Error(MISSING_PG_HINT);
   server = await startRealPostgres();
   server.psql(readFileSync(PLATFORM_SQL_PATH, 'utf8'));
   for (const m of listMigrations()) server.psql(`begin;\n${m.sql}\ncommit;`);
   server.psql(readFileSync(SEED_PATH, 'utf8'));
+  // The app, as the register-app function writes it (service role; signed-in users cannot insert).
+  const c = await connect();
+  const dev = randomUUID();
+  await c.query('insert into auth.users (id, email) values ($1, $2)', [dev, `${dev}@example.test`]);
+  await asUser(c, dev, "insert into public.media_ids (user_uuid, role) values ($1, 'developer')", [dev]);
+  await c.query(
+    `insert into public.developer_apps (id, owner_id, client_id, name, client_secret_hash, redirect_uris, scopes)
+    values ($1, $3, $2, 'Race', repeat('a', 64), '{https://race.example.test/cb}', '{preferences:read}')`,
+    [randomUUID(), CLIENT_ID, dev],
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -47,24 +57,26 @@ afterAll(async () => {
   server?.stop();
 });
 
-const claims = (uid: string, clientId?: string) =>
-  JSON.stringify({
-    sub: uid,
-    role: 'authenticated',
-    aud: 'authenticated',
-    // an app token lives in the Auth session it was issued in (grantedFan makes it, id = user id)
-    ...(clientId ? { client_id: clientId, session_id: uid } : {}),
-  });
+const claims = (uid: string) => JSON.stringify({ sub: uid, role: 'authenticated', aud: 'authenticated' });
 
-/** Begins a transaction as PostgREST does for the user (optionally with an app token). */
-async function begin(c: pg.Client, uid: string, clientId?: string): Promise<void> {
+/** Begins a transaction as PostgREST does for the user. */
+async function begin(c: pg.Client, uid: string): Promise<void> {
   await c.query('begin');
   await c.query("select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)", [
-    claims(uid, clientId),
+    claims(uid),
     uid,
   ]);
   await c.query('set local role authenticated');
 }
+
+/** Begins a transaction as PostgREST does for the mediaid-api function (the service role). */
+async function beginAsApi(c: pg.Client): Promise<void> {
+  await c.query('begin');
+  await c.query('set local role service_role');
+}
+
+/** One MediaID API call with the app's access token, as mediaid-api makes it. */
+const apiCall = (c: pg.Client, token: string) => c.query("select public.mediaid_call($1, 'get_preferences')", [token]);
 
 async function asUser(c: pg.Client, uid: string, sql: string, params: unknown[] = []): Promise<void> {
   await begin(c, uid);
@@ -72,8 +84,8 @@ async function asUser(c: pg.Client, uid: string, sql: string, params: unknown[] 
   await c.query('commit');
 }
 
-/** A fan who granted the app; returns the user id. */
-async function grantedFan(c: pg.Client): Promise<string> {
+/** A fan who granted the app, and the app's MediaID access token (in an Auth session whose id = the user's). */
+async function grantedFan(c: pg.Client): Promise<{ uid: string; token: string }> {
   const uid = randomUUID();
   await c.query('insert into auth.users (id, email) values ($1, $2)', [uid, `${uid}@example.test`]);
   await c.query('insert into auth.sessions (id, user_id) values ($1, $1)', [uid]);
@@ -84,7 +96,8 @@ async function grantedFan(c: pg.Client): Promise<string> {
     "insert into public.mediaid_grants (user_id, client_id, role, scopes) values ($1, $2, 'fan', '{preferences:read}')",
     [uid, CLIENT_ID],
   );
-  return uid;
+  const issued = await c.query('select private.mediaid_issue(gen_random_uuid(), $1, $2, $2) as pair', [CLIENT_ID, uid]);
+  return { uid, token: (issued.rows[0] as { pair: { access_token: string } }).pair.access_token };
 }
 
 const logged = async (c: pg.Client, uid: string) =>
@@ -92,28 +105,12 @@ const logged = async (c: pg.Client, uid: string) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('revocation racing API calls (real PostgreSQL)', () => {
-  it('sets up an app', async () => {
-    if (skip) return;
-    if (!bin) throw new Error(MISSING_PG_HINT);
-    const c = await connect();
-    const dev = randomUUID();
-    await c.query('insert into auth.users (id, email) values ($1, $2)', [dev, `${dev}@example.test`]);
-    await asUser(c, dev, "insert into public.media_ids (user_uuid, role) values ($1, 'developer')", [dev]);
-    // the row as the register-app function writes it (service role; signed-in users cannot insert)
-    await c.query(
-      `insert into public.developer_apps (id, owner_id, client_id, name, client_secret_hash, redirect_uris, scopes)
-      values ($1, $3, $2, 'Race', repeat('a', 64), '{https://race.example.test/cb}', '{preferences:read}')`,
-      [randomUUID(), CLIENT_ID, dev],
-    );
-  });
-
+describe.skipIf(skip)('revocation racing API calls (real PostgreSQL)', () => {
   it('a call in progress holds the revocation back until it has ended', async () => {
-    if (skip || !bin) return;
     const [admin, caller, user] = [await connect(), await connect(), await connect()];
-    const uid = await grantedFan(admin);
-    await begin(caller, uid, CLIENT_ID);
-    await caller.query('select public.api_get_preferences()');
+    const { uid, token } = await grantedFan(admin);
+    await beginAsApi(caller);
+    await apiCall(caller, token);
     const started = Date.now();
     const revoking = (async () => {
       await begin(user, uid);
@@ -130,15 +127,14 @@ describe('revocation racing API calls (real PostgreSQL)', () => {
   });
 
   it('a call arriving during an uncommitted revocation waits, then is refused', async () => {
-    if (skip || !bin) return;
     const [admin, caller, user] = [await connect(), await connect(), await connect()];
-    const uid = await grantedFan(admin);
+    const { uid, token } = await grantedFan(admin);
     await begin(user, uid);
     await user.query('update public.mediaid_grants set revoked_at = now() where client_id = $1', [CLIENT_ID]);
     const calling = (async () => {
-      await begin(caller, uid, CLIENT_ID);
+      await beginAsApi(caller);
       try {
-        await caller.query('select public.api_get_preferences()');
+        await apiCall(caller, token);
         await caller.query('commit');
         return 'ok';
       } catch (e) {
@@ -153,19 +149,18 @@ describe('revocation racing API calls (real PostgreSQL)', () => {
   });
 
   it('under load, no call commits after the revocation', async () => {
-    if (skip || !bin) return;
     const admin = await connect();
     const callers = await Promise.all(Array.from({ length: 6 }, () => connect()));
     const user = await connect();
     for (let round = 0; round < 5; round += 1) {
-      const uid = await grantedFan(admin);
+      const { uid, token } = await grantedFan(admin);
       let stop = false;
       const outcomes = { ok: 0, refused: 0 };
       const loops = callers.map(async (c, i) => {
         while (!stop) {
-          await begin(c, uid, CLIENT_ID);
+          await beginAsApi(c);
           try {
-            await c.query('select public.api_get_preferences()');
+            await apiCall(c, token);
             if (i % 2 === 0) await c.query('select pg_sleep(0.02)'); // a slow client holds its transaction open
             await c.query('commit');
             outcomes.ok += 1;

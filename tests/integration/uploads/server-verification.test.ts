@@ -4,17 +4,19 @@
  * `audio/mpeg` and published is never visible, playable or downloadable; a client cannot mark a
  * row verified itself; a verified file cannot be swapped afterwards; a real MP3 passes.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBackend, type LocalBackend } from '../../../supabase/local';
 import { elfExecutable, mp3File } from '../../fixtures/media-samples';
 import { createArtistClient, createUserClient, uniqueEmail } from '../helpers/backend';
 import { verifyUpload } from '../../fixtures/stored-objects';
 import { metadataFor, nodeOutbox, outboxBackend } from './helpers';
+import { appClient, mediaidToken, supabaseAppToken } from '../mediaid-api/helpers';
 
 let backend: LocalBackend;
 let artist: SupabaseClient;
 let artistId: string;
+let artistUser: User;
 let fan: SupabaseClient;
 
 beforeAll(async () => {
@@ -22,6 +24,7 @@ beforeAll(async () => {
   const a = await createArtistClient(backend, uniqueEmail('verify-artist'), 'artist-pass');
   artist = a.client;
   artistId = a.user.id;
+  artistUser = a.user;
   const f = await createUserClient(backend, uniqueEmail('verify-fan'), 'fan-pass');
   fan = f.client;
   const follow = await fan
@@ -162,6 +165,17 @@ describe('uploads are verified by the server', () => {
   it('only the artist may ask, and only for their own folder', async () => {
     const path = await store('Mine.mp3', mp3File(5), 'audio/mpeg');
     expect((await verifyUpload(fan, path)).status).toBe(403);
+  });
+
+  it("an app's token cannot ask for the artist: a Supabase OAuth token is app_token, a MediaID token no user", async () => {
+    const path = await store('ViaApp.mp3', mp3File(5), 'audio/mpeg');
+    const clientId = crypto.randomUUID();
+    const oauth = await verifyUpload(appClient(backend, await supabaseAppToken(backend, artistUser, clientId)), path);
+    expect(oauth).toMatchObject({ status: 403, body: { error: 'app_token' } });
+    const mediaid = await verifyUpload(appClient(backend, await mediaidToken(backend, artistUser, clientId)), path);
+    expect(mediaid.status).toBe(401);
+    const checks = await backend.query('select count(*)::int as n from private.upload_checks where name = $1', [path]);
+    expect(checks.rows[0].n).toBe(0);
   });
 
   it('checking needs the service role to record: the RPC is closed to users', async () => {

@@ -95,3 +95,36 @@ describe('catalog follower count', () => {
     expect(shownFollowers(4, false)).toBe(4);
   });
 });
+
+describe('Upcoming: followed artists’ announcements first, samples marked', () => {
+  const sub = (artistId: string, name: string, announcement?: { note: string; on: string }): FanSubscription => ({
+    id: `f|${artistId}`,
+    artistId,
+    artistName: name,
+    avatar: '',
+    tier: 'free',
+    price: 0,
+    ...(announcement ? { announcement } : {}),
+  });
+  const own = [
+    sub('a', 'Nova Static', { note: 'Album — out Friday', on: '2026-11-27' }),
+    sub('b', 'Kai Lee', { note: 'Single', on: '2026-11-26' }),
+    sub('c', 'Old News', { note: 'Was yesterday', on: '2026-11-25' }),
+    sub('d', 'Quiet One'),
+  ];
+
+  it('lists announcements from today on, soonest first; past ones and samples excluded when Mock Data is off', () => {
+    const data = fanDashboardData(false, { subscriptions: own, contentUnlocked: 0 }, '2026-11-26');
+    expect(data.upcoming.map((u) => [u.artist, u.title, u.startsAt, u.sample ?? false])).toEqual([
+      ['Kai Lee', 'Single', '2026-11-26', false],
+      ['Nova Static', 'Album — out Friday', '2026-11-27', false],
+    ]);
+  });
+
+  it('with Mock Data on, the samples follow, each marked sample', () => {
+    const data = fanDashboardData(true, { subscriptions: own, contentUnlocked: 0 }, '2026-11-26');
+    expect(data.upcoming.slice(0, 2).every((u) => !u.sample)).toBe(true);
+    expect(data.upcoming.length).toBeGreaterThan(2);
+    expect(data.upcoming.slice(2).every((u) => u.sample === true)).toBe(true);
+  });
+});

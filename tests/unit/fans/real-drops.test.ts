@@ -142,3 +142,14 @@ describe('realDropsFromRows', () => {
     });
   });
 });
+
+describe('upgradeLevel (issue 39): which tier a locked drop offers to buy', () => {
+  it('offers the required tier for a released drop above the fan, nothing for a scheduled one or one within tier', async () => {
+    const { upgradeLevel } = await import('../../../src/features/locker/real-drops/real-drop');
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(upgradeLevel({ tierRequired: 'tier2', fanTier: 0, unlockDate: null }, now)).toBe(2);
+    expect(upgradeLevel({ tierRequired: 'tier2', fanTier: 1, unlockDate: '2026-11-20T00:00:00Z' }, now)).toBe(2);
+    expect(upgradeLevel({ tierRequired: 'tier2', fanTier: 0, unlockDate: '2026-12-01T00:00:00Z' }, now)).toBeNull();
+    expect(upgradeLevel({ tierRequired: 'tier1', fanTier: 1, unlockDate: null }, now)).toBeNull();
+  });
+});

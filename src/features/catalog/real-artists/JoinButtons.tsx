@@ -4,17 +4,23 @@ import { Link } from '@tanstack/react-router';
 import { useContext, useState } from 'react';
 import { followArtist, unfollowArtist } from '../../../../sync/writes/follow-artist';
 import { SyncContext } from '../../../data/sync-context';
-import { PaymentButton } from '../../payments';
-import { REAL_TIER_OFFERS, type RealArtist } from './real-artist';
+import { ManageSubscriptionButton, PaymentButton, perMonth, startCheckout, useArtistTiers } from '../../payments';
+import type { RealArtist } from './real-artist';
+
+const RANK: Record<string, number> = { free: 0, tier1: 1, tier2: 2, tier3: 3 };
 
 /**
- * '$X/month' (paid tiers: the payment path, disabled with its reason without a key) and 'Join'
- * (the free tier: follows for real, a local subscriptions write the sync engine pushes).
+ * '$X/month' (the artist's own prices from the server; pays through Stripe Checkout, disabled
+ * with its reason when payments are off, offline or signed out), 'Manage subscription' for a
+ * paid tier, and 'Join' (the free tier: follows for real, a local subscriptions write the sync
+ * engine pushes).
  */
 export function JoinButtons({ artist, tier }: { artist: RealArtist; tier: string | undefined }) {
   const sync = useContext(SyncContext);
   const db = sync?.userId && !sync.error ? sync.db : null;
   const [error, setError] = useState('');
+  const { status, tiers } = useArtistTiers(sync?.userId ? artist.id : undefined);
+  const paidRank = tier ? (RANK[tier] ?? 0) : 0;
 
   async function run(action: () => Promise<void>) {
     setError('');
@@ -28,18 +34,27 @@ export function JoinButtons({ artist, tier }: { artist: RealArtist; tier: string
 
   return (
     <Stack gap={6}>
-      <Group gap={6} grow wrap="nowrap">
-        {REAL_TIER_OFFERS.map((offer) => (
-          <PaymentButton
-            key={offer.id}
-            size="compact-sm"
-            variant="light"
-            aria-label={`${offer.name}: $${offer.price}/month with ${artist.name}`}
-          >
-            ${offer.price}/month
-          </PaymentButton>
-        ))}
-      </Group>
+      {tiers.length > 0 && paidRank === 0 ? (
+        <Group gap={6} grow wrap="nowrap">
+          {tiers.map((offer) => (
+            <PaymentButton
+              key={offer.level}
+              size="compact-sm"
+              variant="light"
+              aria-label={`${offer.name}: ${perMonth(offer.price)} with ${artist.name}`}
+              title={`Tier ${offer.level} · ${offer.name}${offer.benefits.length ? ` — ${offer.benefits.join(', ')}` : ''}`}
+              onPay={() => startCheckout(artist.id, offer.level)}
+            >
+              {perMonth(offer.price)}
+            </PaymentButton>
+          ))}
+        </Group>
+      ) : status === 'ready' && sync?.userId && paidRank === 0 ? (
+        <Text size="xs" c="dimmed">
+          No paid tiers yet.
+        </Text>
+      ) : null}
+      {paidRank > 0 ? <ManageSubscriptionButton size="compact-sm" /> : null}
       {!db || !sync?.userId ? (
         <Button component={Link} to="/welcome" size="sm" fullWidth variant="filled" aria-label={`Join ${artist.name}`}>
           Join

@@ -49,13 +49,6 @@ export function shownFollowers(serverFollowers: number, followPending: boolean):
   return serverFollowers + (followPending ? 1 : 0);
 }
 
-/** Paid tiers and their prices (spec §9): Tier 1 $5, Tier 2 $10, Tier 3 $20 per month. */
-export const REAL_TIER_OFFERS = [
-  { id: 'tier1', name: 'Tier 1', price: 5 },
-  { id: 'tier2', name: 'Tier 2', price: 10 },
-  { id: 'tier3', name: 'Tier 3', price: 20 },
-] as const;
-
 function dropType(fileType: string | null): 'audio' | 'video' | 'image' {
   if (fileType?.startsWith('video/')) return 'video';
   if (fileType?.startsWith('image/')) return 'image';

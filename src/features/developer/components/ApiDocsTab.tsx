@@ -13,8 +13,8 @@ export function ApiDocsTab() {
             Endpoints
           </Title>
           <Text size="sm" c="dimmed">
-            Each call answers at the real request shown under it. Send your project&apos;s anon key as{' '}
-            <Code>apikey</Code> and the user&apos;s access token as <Code>Authorization: Bearer …</Code>.
+            Each call answers at the real request shown under it. Send the user&apos;s MediaID access token as{' '}
+            <Code>Authorization: Bearer …</Code>.
           </Text>
           {API_ENDPOINTS.map((endpoint) => (
             <Stack key={`${endpoint.method} ${endpoint.path}`} gap={2} data-testid="api-endpoint">
@@ -52,8 +52,8 @@ export function ApiDocsTab() {
               OAuth 2.0 with PKCE
             </Title>
             <Text size="sm" c="dimmed">
-              Public clients (browser, mobile) never hold a client secret: they prove possession of a one-time code
-              verifier instead.
+              Your server holds the client secret; PKCE binds each code to the one-time code verifier of the sign-in
+              that asked for it. Tokens are MediaID tokens: they reach the API below, never the user&apos;s account.
             </Text>
             <List type="ordered" size="sm" spacing="xs">
               {PKCE_STEPS.map((step) => (
@@ -68,7 +68,7 @@ export function ApiDocsTab() {
               Errors
             </Title>
             <Text size="sm" c="dimmed">
-              A refused call answers HTTP 403 with the error in <Code>message</Code>:
+              A refused call answers with the error in <Code>error</Code> (and a <Code>WWW-Authenticate</Code> header):
             </Text>
             {API_ERRORS.map((error) => (
               <Text key={error.code} size="sm">

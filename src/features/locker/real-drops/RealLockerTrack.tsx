@@ -8,7 +8,8 @@ import { supabase } from '../../../lib/supabase';
 import { TrackPlayer } from '../offline-media/TrackPlayer';
 import type { OfflineMedia } from '../offline-media/use-offline-media';
 import type { LockerItem } from '../types';
-import { lockedReason } from './real-drop';
+import { UpgradeButton } from '../../payments';
+import { lockedReason, upgradeLevel } from './real-drop';
 import { INITIAL_TRACK_SOURCE, trackSourceReducer } from './track-source';
 import { useMediaSession } from './use-media-session';
 
@@ -93,6 +94,7 @@ export function RealLockerTrack({
   }
 
   if (real.locked && !kept) {
+    const level = upgradeLevel(real, new Date());
     return (
       <Group gap={6}>
         <Badge color="gray" variant="filled" leftSection={<IconLock size={12} aria-hidden />}>
@@ -101,6 +103,7 @@ export function RealLockerTrack({
         <Text size="xs" c="dimmed">
           {lockedReason(real, new Date())}
         </Text>
+        {level ? <UpgradeButton artistId={real.artistId} level={level} /> : null}
       </Group>
     );
   }

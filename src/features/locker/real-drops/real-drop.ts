@@ -38,6 +38,16 @@ export function lockedReason(real: Pick<RealDrop, 'tierRequired' | 'fanTier' | '
   return 'Not released yet';
 }
 
+/** The tier a fan can pay for to open this drop now (released, above their tier), or null. */
+export function upgradeLevel(
+  real: Pick<RealDrop, 'tierRequired' | 'fanTier' | 'unlockDate'>,
+  now: Date,
+): number | null {
+  const needed = TIER_NUMBER[real.tierRequired];
+  const at = real.unlockDate ? Date.parse(real.unlockDate) : Number.NaN;
+  return needed > real.fanTier && !(at > now.getTime()) ? needed : null;
+}
+
 /** A locked release takes no reactions (the server refuses them); below its tier, the comment button says why. */
 export function realDropActions(
   real: Pick<RealDrop, 'locked' | 'tierRequired' | 'fanTier'>,

@@ -2,20 +2,25 @@ import { Chip, Group, Stack, Text } from '@mantine/core';
 import { INTEREST_OPTIONS, MAX_INTERESTS, MIN_INTERESTS } from '../constants';
 import { interestCounterText, toggleInterest } from '../interest-rules';
 
-/** The 10 interests of §9 as toggle chips; with a cap (the modal) a sixth pick is ignored. */
+/**
+ * The 10 interests of §9 (a brand's own options for a brand) as toggle chips; with a cap (the
+ * modal) a sixth pick is ignored.
+ */
 export function InterestPicker({
   value,
   onChange,
   cap,
+  options = INTEREST_OPTIONS,
 }: {
   value: string[];
   onChange: (next: string[]) => void;
   cap?: number;
+  options?: readonly string[];
 }) {
   return (
     <Stack gap="xs">
       <Group gap="xs" role="group" aria-label="Interests">
-        {INTEREST_OPTIONS.map((interest) => (
+        {options.map((interest) => (
           <Chip
             key={interest}
             checked={value.includes(interest)}

@@ -1,0 +1,94 @@
+/**
+ * Paying for a tier in Chromium (issue 39) on `npm start --e2e`: the local Stripe edge, the seeded
+ * demo artist's prices. The free demo fan, signed in on two devices (browser contexts), upgrades
+ * to Tier 2 on the hosted checkout with 4242 4242 4242 4242; the Tier 2 track unlocks on the other
+ * device without a reload. A declined card shows Stripe's message and grants nothing.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+
+const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
+const ANON =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const TIER2_TRACK = 'Undertow Sessions';
+const UPGRADE = 'Upgrade to Tier 2 — $10/month';
+
+class NoRealtime {
+  constructor() {
+    throw new Error('no realtime in this test');
+  }
+}
+const client = () =>
+  createClient(BACKEND, ANON, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as never },
+  });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/dashboard\/fan/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: TIER2_TRACK })).toBeVisible({ timeout: 60_000 });
+}
+
+async function payOnCheckout(page: Page, card: string) {
+  await expect(page.getByText('Subscribe to Nova Static')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('$10.00')).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Test Fan');
+  await expect(page.getByLabel('Email')).not.toHaveValue('');
+  await expect(page.getByText('Card information')).toBeVisible();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+}
+
+test('a free fan upgrades to Tier 2 with 4242…; the track unlocks on their other device without a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const phone = await browser.newContext();
+  const laptop = await browser.newContext();
+  const phonePage = await phone.newPage();
+  const laptopPage = await laptop.newPage();
+  await signIn(phonePage, 'demo-free-fan@bucket.local', 'bucket-demo-free-fan');
+  await signIn(laptopPage, 'demo-free-fan@bucket.local', 'bucket-demo-free-fan');
+  await expect(phonePage.getByText('Tier 2 and up unlocks this track')).toBeVisible();
+  await expect(phonePage.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toHaveCount(0);
+
+  await laptopPage.getByRole('button', { name: UPGRADE }).first().click();
+  await payOnCheckout(laptopPage, '4242 4242 4242 4242');
+  await laptopPage.waitForURL(/localhost:4173\/dashboard\/fan\?checkout=success/, { timeout: 30_000 });
+
+  // the phone's page was never reloaded: the webhook's grant arrives by live sync
+  await expect(phonePage.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
+  await expect(laptopPage.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
+  await Promise.all([phone.close(), laptop.close()]);
+});
+
+test("a declined card shows Stripe's message and grants nothing", async ({ page }) => {
+  test.setTimeout(180_000);
+  // a new fan following the demo artist on the free tier
+  const c = client();
+  const email = `e2e-declined-${Date.now()}@example.com`;
+  const { data, error } = await c.auth.signUp({ email, password: 'secret123', options: { data: { role: 'fan' } } });
+  expect(error).toBeNull();
+  const id = data.session!.user.id;
+  await c.from('profiles').upsert({ id, display_name: 'E2E declined', role: 'fan', onboarding_completed: true });
+  await c.from('media_ids').insert({ user_uuid: id, role: 'fan', interests: ['a', 'b', 'c'] });
+  const { data: tiers } = await c.from('artist_tiers').select('artist_id').eq('level', 2).eq('price', 10).limit(1);
+  const artistId = tiers![0]!.artist_id as string;
+  expect((await c.from('subscriptions').insert({ fan_id: id, artist_id: artistId })).error).toBeNull();
+
+  await signIn(page, email, 'secret123');
+  await page.getByRole('button', { name: UPGRADE }).first().click();
+  await payOnCheckout(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  const row = await c.from('subscriptions').select('tier, stripe_status').eq('artist_id', artistId);
+  expect(row.data).toEqual([{ tier: 'free', stripe_status: null }]);
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByText('Tier 2 and up unlocks this track')).toBeVisible({ timeout: 30_000 });
+});
