@@ -21,6 +21,8 @@ const PHONE = { width: 412, height: 823 };
 /** What `newDevice` records in the page (read with `readProbe`). */
 interface NewDeviceProbe {
   __shifts: number;
+  /** Each shift: its score, when, and what moved (for the failure message). */
+  __shiftLog: string[];
   __emptyLockerSeen: boolean;
   __lockerWentBack: string;
 }
@@ -33,12 +35,25 @@ async function newDevice(context: BrowserContext, page: Page, session: string) {
   await context.addInitScript(() => {
     const probe = window as unknown as NewDeviceProbe;
     probe.__shifts = 0;
+    probe.__shiftLog = [];
     probe.__emptyLockerSeen = false;
     probe.__lockerWentBack = '';
     let dropsShown = false;
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] };
+    const describe = (node?: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}[${node.textContent?.trim().slice(0, 40) ?? ''}]`
+        : String(node?.nodeName);
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.y)}+${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) probe.__shifts += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        probe.__shifts += entry.value;
+        const moved = (entry.sources ?? []).map(
+          (s) => `${describe(s.node)} ${rect(s.previousRect)}→${rect(s.currentRect)}`,
+        );
+        probe.__shiftLog.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver(() => {
@@ -56,7 +71,12 @@ async function newDevice(context: BrowserContext, page: Page, session: string) {
 function readProbe(page: Page) {
   return page.evaluate(() => {
     const w = window as unknown as NewDeviceProbe;
-    return { shifts: w.__shifts, emptyLockerSeen: w.__emptyLockerSeen, lockerWentBack: w.__lockerWentBack };
+    return {
+      shifts: w.__shifts,
+      shiftLog: w.__shiftLog,
+      emptyLockerSeen: w.__emptyLockerSeen,
+      lockerWentBack: w.__lockerWentBack,
+    };
   });
 }
 
@@ -114,7 +134,7 @@ test('a fan on a new device: shell and locker skeleton first, then the drops wit
   const probe = await readProbe(page);
   // The skeleton has about the card's size: the sections below do not jump when the drops arrive
   // (before: 0.13-0.19 on this page, from the Stats and Offline listening cards moving down).
-  expect(probe.shifts).toBeLessThan(0.05);
+  expect(probe.shifts, probe.shiftLog.join('\n')).toBeLessThan(0.05);
   expect(probe.emptyLockerSeen).toBe(false);
   expect(probe.lockerWentBack).toBe('');
 
