@@ -33,6 +33,15 @@ const firstRouteIdle: Promise<void> = firstRouteLoaded.then(
     }),
 );
 
+// The service worker registers once the page's own scripts have loaded (Workbox's advice), not at
+// idle: its precache is those same files, so a fan who goes offline a second after signing in can
+// still open the app.
+function registerServiceWorker() {
+  void import('./lib/service-worker').then((worker) => worker.registerServiceWorker());
+}
+if (document.readyState === 'complete') registerServiceWorker();
+else window.addEventListener('load', registerServiceWorker, { once: true });
+
 /** Runs `run` once, on the visitor's first pointer, key, touch, wheel or focus event. */
 function onFirstInteraction(run: () => void) {
   const events = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin'] as const;

@@ -1,28 +1,22 @@
 import { Button, Group, Notification } from '@mantine/core';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useSyncExternalStore } from 'react';
+import { updateStore } from '../lib/service-worker';
 
-/** Registers the service worker (workbox-window) and offers a reload when a new version is waiting. */
+/** Offers a reload when a new version of the service worker is waiting (registered in main.tsx). */
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisterError(error: unknown) {
-      console.error('Service worker registration failed', error);
-    },
-  });
+  const needRefresh = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot);
   if (!needRefresh) return null;
   return (
     <Notification
       role="alert"
       title="A new version is available"
-      onClose={() => setNeedRefresh(false)}
+      onClose={updateStore.dismiss}
       style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 400, maxWidth: 360 }}
       withBorder
     >
       <Group justify="space-between" mt="xs">
         Reload to get the latest Bucket.
-        <Button size="xs" onClick={() => void updateServiceWorker(true)}>
+        <Button size="xs" onClick={() => void updateStore.update()}>
           Reload
         </Button>
       </Group>

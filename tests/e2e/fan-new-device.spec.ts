@@ -11,64 +11,18 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import ws from 'ws';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys';
-import { mediaIdKey } from '../../sync/writes/media-id-defaults';
-import { goOffline, goOnline, seedSampleFan, syncBadge, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, syncBadge, waitForServiceWorker } from './helpers';
+import { run, seedFan } from './seed-fan';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const PHONE = { width: 412, height: 823 };
 
-/** Signs a fan up through the backend's APIs (optionally with profile + MediaID); returns the stored session. */
-async function seedFan(label: string, onboarded: boolean): Promise<string> {
-  const stored = new Map<string, string>();
-  const client = createClient(BACKEND, LOCAL_ANON_KEY, {
-    // ws's constructor type differs from realtime-js's WebSocketLike only in its overloads.
-    realtime: { transport: ws as never },
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      storageKey: 'bucket-auth',
-      storage: {
-        getItem: (key) => stored.get(key) ?? null,
-        setItem: (key, value) => void stored.set(key, value),
-        removeItem: (key) => void stored.delete(key),
-      },
-    },
-  });
-  const { data, error } = await client.auth.signUp({
-    email: `${label}-${run}@example.test`,
-    password: 'secret-pass-1',
-    options: { data: { role: 'fan' } },
-  });
-  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no user'}`);
-  await seedSampleFan(data.user.id); // the locker and calendar these tests load (sign-up creates none)
-  if (onboarded) {
-    const userId = data.user.id;
-    const now = new Date().toISOString();
-    const profile = await client
-      .from('profiles')
-      .upsert({ id: userId, role: 'fan', onboarding_completed: true, created_at: now, updated_at: now });
-    expect(profile.error).toBeNull();
-    const mediaId = await client.from('media_ids').upsert({
-      id: mediaIdKey(userId, 'fan'),
-      user_uuid: userId,
-      role: 'fan',
-      interests: ['Discovering new music', 'Underground scenes', 'Exclusive content'],
-      genre_preferences: ['Jazz'],
-      location_code: 'US',
-      created_at: now,
-      updated_at: now,
-    });
-    expect(mediaId.error).toBeNull();
-  }
-  const session = stored.get('bucket-auth');
-  if (!session) throw new Error('no session stored');
-  return session;
-}
+const PHONE = { width: 412, height: 823 };
 
 /** What `newDevice` records in the page (read with `readProbe`). */
 interface NewDeviceProbe {
   __shifts: number;
+  /** Each shift: its score, when, and what moved (for the failure message). */
+  __shiftLog: string[];
   __emptyLockerSeen: boolean;
   __lockerWentBack: string;
 }
@@ -81,12 +35,25 @@ async function newDevice(context: BrowserContext, page: Page, session: string) {
   await context.addInitScript(() => {
     const probe = window as unknown as NewDeviceProbe;
     probe.__shifts = 0;
+    probe.__shiftLog = [];
     probe.__emptyLockerSeen = false;
     probe.__lockerWentBack = '';
     let dropsShown = false;
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] };
+    const describe = (node?: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}[${node.textContent?.trim().slice(0, 40) ?? ''}]`
+        : String(node?.nodeName);
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.y)}+${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) probe.__shifts += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        probe.__shifts += entry.value;
+        const moved = (entry.sources ?? []).map(
+          (s) => `${describe(s.node)} ${rect(s.previousRect)}→${rect(s.currentRect)}`,
+        );
+        probe.__shiftLog.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver(() => {
@@ -104,7 +71,12 @@ async function newDevice(context: BrowserContext, page: Page, session: string) {
 function readProbe(page: Page) {
   return page.evaluate(() => {
     const w = window as unknown as NewDeviceProbe;
-    return { shifts: w.__shifts, emptyLockerSeen: w.__emptyLockerSeen, lockerWentBack: w.__lockerWentBack };
+    return {
+      shifts: w.__shifts,
+      shiftLog: w.__shiftLog,
+      emptyLockerSeen: w.__emptyLockerSeen,
+      lockerWentBack: w.__lockerWentBack,
+    };
   });
 }
 
@@ -125,7 +97,7 @@ test('a fan on a new device: shell and locker skeleton first, then the drops wit
   context,
 }) => {
   test.setTimeout(180_000);
-  const session = await seedFan('fan-new-device', true);
+  const session = (await seedFan('fan-new-device', true)).session;
   await newDevice(context, page, session);
 
   // Hold the locker's first pull, so the state before the drops arrive can be checked at leisure.
@@ -162,7 +134,7 @@ test('a fan on a new device: shell and locker skeleton first, then the drops wit
   const probe = await readProbe(page);
   // The skeleton has about the card's size: the sections below do not jump when the drops arrive
   // (before: 0.13-0.19 on this page, from the Stats and Offline listening cards moving down).
-  expect(probe.shifts).toBeLessThan(0.05);
+  expect(probe.shifts, probe.shiftLog.join('\n')).toBeLessThan(0.05);
   expect(probe.emptyLockerSeen).toBe(false);
   expect(probe.lockerWentBack).toBe('');
 
@@ -183,7 +155,7 @@ test('a fan is greeted by name while the dashboard loads, and the greeting stays
   context,
 }) => {
   test.setTimeout(120_000);
-  const session = await seedFan('fan-greeting', true);
+  const session = (await seedFan('fan-greeting', true)).session;
   await newDevice(context, page, session);
   const greeting = `Welcome, fan-greeting-${run}`; // a brand-new account's first visit (issue 40 item 8)
   const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
@@ -206,7 +178,7 @@ test('a fan is greeted by name while the dashboard loads, and the greeting stays
 });
 
 test('on a new device the route guard still sends a fan without a MediaID to onboarding', async ({ page, context }) => {
-  const session = await seedFan('fan-new-device-setup', false);
+  const session = (await seedFan('fan-new-device-setup', false)).session;
   await newDevice(context, page, session);
   await page.goto('/dashboard/fan');
   await expect(page).toHaveURL(/\/onboarding$/, { timeout: 30_000 });
@@ -217,7 +189,7 @@ test("a new device shows the fan's drops before its local database exists; a sav
   context,
 }) => {
   test.setTimeout(120_000);
-  const session = await seedFan('fan-first-page', true);
+  const session = (await seedFan('fan-first-page', true)).session;
   await newDevice(context, page, session);
   const { access_token: token, user } = JSON.parse(session) as { access_token: string; user: { id: string } };
 
@@ -273,7 +245,7 @@ test('on a mid-range phone, the drops a new device shows from its first page sta
   context,
 }) => {
   test.setTimeout(120_000);
-  const session = await seedFan('fan-handover', true);
+  const session = (await seedFan('fan-handover', true)).session;
   await newDevice(context, page, session);
   // A mid-range phone's CPU (Lighthouse's mobile preset): the first sync ends before the screen's
   // own queries have delivered its rows, the moment the drops used to vanish for.

@@ -28,7 +28,7 @@ export async function useMemoryAuth(
   }, value);
 }
 
-/** Waits until a service worker controls the page (after the first online visit). */
+/** Waits until a service worker controls the page and has cached the whole build (the first online visit). */
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -38,6 +38,8 @@ export async function waitForServiceWorker(page: Page) {
     await page.reload();
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   }
+  // The precache is the shell; the rest of the build is cached in the background right after.
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });
 }
 
 /** Cuts the network for the page AND its service worker (setOffline does not cover the worker's own fetches). */

@@ -1,40 +1,28 @@
-import { Alert, Card, Container, Grid, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { memo, useState, type CSSProperties } from 'react';
-import { CompactRoleSwitcher } from '../roles';
-import { useStagedReveal } from '../../lib/use-after-first-paint';
+import { Alert, Container, Group, Stack, Switch, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { MountNearViewport } from '../../components/MountNearViewport';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAuthUser } from '../../lib/use-auth-snapshot';
 import { useFirstSyncPending } from '../../data/use-first-sync-pending';
+import { CompactRoleSwitcher } from '../roles';
 import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
-import { DailyRewardsCalendar, NoRewardsYet } from '../rewards';
-import { DashboardTabs } from './DashboardTabs';
 import { fanDisplayName, fanGreetingWord } from './display-name';
 import { FAN_DASHBOARD_CONTAINER, FanGreeting } from './FanGreeting';
-import { SidePanel } from './SidePanel';
-import { StatsPanel } from './StatsPanel';
-import { useFanDashboardData } from './use-fan-dashboard-data';
+import { fanTierOf } from './use-fan-dashboard-data';
 import { useFanLocker } from './use-fan-locker';
-import { useFollowedActivity } from './use-followed-activity';
 import { useFanRewards } from './use-fan-rewards';
 import { useFanSubscriptions } from './use-fan-subscriptions';
 
-// Sync updates re-render the page often during a first sync; these panels change only with their props.
-const RoleSwitcher = memo(CompactRoleSwitcher);
-const Stats = memo(StatsPanel);
-const FeedTabs = memo(DashboardTabs);
-const Side = memo(SidePanel);
-const LockerCarousel = memo(DailyLockerCarousel);
-const MediaSummary = memo(OfflineMediaSummary);
-const RewardsCalendar = memo(DailyRewardsCalendar);
+// Below the locker: each its own chunk, so a visit evaluates only the first screen's code first.
+const FanPanels = lazy(() => import('./FanPanels').then((m) => ({ default: m.FanPanels })));
+const FanRewardsPanel = lazy(() => import('./FanRewardsPanel').then((m) => ({ default: m.FanRewardsPanel })));
 
 /**
- * Below the fold on a phone: laid out and painted only when scrolled near (content-visibility), so
- * the first screen's style and layout passes skip them. They stay in the DOM and the accessibility
- * tree (find in page, Tab, screen readers); `auto` keeps each one's last laid-out height.
+ * `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards.
+ * The first screen (greeting, locker) renders from this file's components alone; the panels mount
+ * when scrolled near, the rewards after the first paint. Re-renders are left to React Compiler's
+ * memoization (vite.config.ts): a sync batch re-renders only what its data reaches.
  */
-const BELOW_FOLD_PANELS: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 1400px' };
-const BELOW_FOLD_REWARDS: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 720px' };
-
-/** `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards. */
 export function FanDashboardPage() {
   const user = useAuthUser();
   // 'Mock Data' is off for a signed-in fan (issue 40 item 8): their own data first; on where nobody is signed in (demos)
@@ -45,17 +33,14 @@ export function FanDashboardPage() {
   const media = useOfflineMedia(user?.id ?? 'local');
   // A new device shows the skeleton, not 'Your Locker is Empty', until its first sync has finished.
   const firstSyncPending = useFirstSyncPending();
-  const activity = useFollowedActivity();
+  const fanTier = fanTierOf(mock, subscriptions);
   // Claimed reward days, releases of followed artists the fan's tier opens, and claimed/used drops.
   const contentUnlocked =
     lockerSource === 'synced'
       ? rewards.rewards.filter((r) => r.isClaimed).length +
         items.filter((i) => (i.real ? !i.real.locked : i.isUsed || i.claimedDate)).length
       : null;
-  const data = useFanDashboardData(mock, { subscriptions, contentUnlocked, activity });
-  // The greeting and the Daily Locker paint first; the panels, then the rewards, follow (one short
-  // commit each, after a paint).
-  const belowFold = useStagedReveal(2);
+  const afterFirstPaint = useAfterFirstPaint();
 
   return (
     <Container {...FAN_DASHBOARD_CONTAINER}>
@@ -64,7 +49,7 @@ export function FanDashboardPage() {
           <FanGreeting name={fanDisplayName(user)} greeting={fanGreetingWord(user)} />
           <Group gap="md">
             <Switch label="Mock Data" checked={mock} onChange={(event) => setMock(event.currentTarget.checked)} />
-            <RoleSwitcher />
+            <CompactRoleSwitcher />
           </Group>
         </Group>
 
@@ -80,56 +65,27 @@ export function FanDashboardPage() {
           {lockerSource === 'loading' || (items.length === 0 && firstSyncPending) ? (
             <LockerSkeleton />
           ) : (
-            <LockerCarousel items={items} fanTier={data.fanTier} media={media} {...lockerHandlers} />
+            <DailyLockerCarousel items={items} fanTier={fanTier} media={media} {...lockerHandlers} />
           )}
-          <MediaSummary media={media} />
+          <OfflineMediaSummary media={media} />
         </Stack>
 
-        {belowFold >= 1 ? (
-          <Grid gap="md" style={BELOW_FOLD_PANELS}>
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Stats stats={data.stats} subscriptions={data.subscriptions} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <FeedTabs activity={data.activity} recommendations={data.recommendations} library={data.library} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Side trending={data.trending} upcoming={data.upcoming} />
-            </Grid.Col>
-          </Grid>
-        ) : null}
+        {/* About the panels' height on a phone (one column) and on wide screens (three). */}
+        <MountNearViewport reserve={{ base: 1400, md: 640 }}>
+          <Suspense fallback={null}>
+            <FanPanels mock={mock} subscriptions={subscriptions} contentUnlocked={contentUnlocked} />
+          </Suspense>
+        </MountNearViewport>
 
-        {belowFold >= 2 ? (
-          <>
-            {rewards.refused.map((message) => (
-              <Alert key={message} color="red" title="Reward claim rolled back">
-                {message}
-              </Alert>
-            ))}
-            <section aria-label="Daily Rewards" style={BELOW_FOLD_REWARDS}>
-              {rewards.source === 'loading' && firstSyncPending ? (
-                <Card withBorder radius="lg" padding="md">
-                  <Title order={2} size="h3">
-                    Daily Rewards
-                  </Title>
-                  <Text c="dimmed" size="sm" mt="xs">
-                    Your reward calendar appears here after its first sync.
-                  </Text>
-                </Card>
-              ) : rewards.source === 'loading' ? (
-                <NoRewardsYet fanTier={data.fanTier} />
-              ) : (
-                <RewardsCalendar
-                  rewards={rewards.rewards}
-                  streak={rewards.streak}
-                  fanTier={data.fanTier}
-                  onClaim={rewards.onClaim}
-                  onReact={rewards.onReact}
-                  onSave={rewards.onSave}
-                />
-              )}
-            </section>
-          </>
+        {rewards.refused.map((message) => (
+          <Alert key={message} color="red" title="Reward claim rolled back">
+            {message}
+          </Alert>
+        ))}
+        {afterFirstPaint ? (
+          <Suspense fallback={null}>
+            <FanRewardsPanel rewards={rewards} fanTier={fanTier} firstSyncPending={firstSyncPending} />
+          </Suspense>
         ) : null}
       </Stack>
     </Container>

@@ -78,10 +78,20 @@ export function useFanDashboardData(
   );
 }
 
+/** The subscriptions the stats and the fan tier count: the fan's own, else the sample with `mock` on. */
+function countedSubscriptions(mock: boolean, own: FanSubscription[] | null): Pick<FanSubscription, 'tier' | 'price'>[] {
+  return own ?? (mock ? SAMPLE_SUBSCRIPTIONS : []);
+}
+
+/** The fan tier alone (the locker and the rewards need it before the panels exist). */
+export function fanTierOf(mock: boolean, subscriptions: FanSubscription[] | null): number {
+  return fanTierFromSubscriptions(countedSubscriptions(mock, subscriptions));
+}
+
 /** The pure part of useFanDashboardData (unit-tested). */
 export function fanDashboardData(mock: boolean, real: FanRealData, today = localCalendarDate()): FanDashboardData {
   const own = real.subscriptions;
-  const counted = own ?? (mock ? SAMPLE_SUBSCRIPTIONS : []);
+  const counted = countedSubscriptions(mock, own);
   return {
     activity: [...(real.activity ?? []), ...(mock ? SAMPLE_ACTIVITY_ITEMS : [])],
     subscriptions: [...(own ?? []), ...(mock ? SAMPLE_SUBSCRIPTION_ITEMS : [])],

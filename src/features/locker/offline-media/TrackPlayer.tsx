@@ -31,9 +31,15 @@ export function TrackPlayer({
   onPlaying,
   keep,
   error,
+  sourcePending = false,
 }: {
   title: string;
   src: string | null;
+  /**
+   * The source is on its way (a signed URL, the kept copy, the sample's bytes): the Play button
+   * shows loading in its place meanwhile, so the card does not grow under the fan when it comes.
+   */
+  sourcePending?: boolean;
   /** Receives the <audio> element while it is mounted (the Media Session wiring). */
   audioRef: (element: HTMLAudioElement | null) => void;
   onPlay?: () => void;
@@ -86,6 +92,17 @@ export function TrackPlayer({
             Play
           </Button>
         )
+      ) : sourcePending ? (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlayerPlay size={14} aria-hidden />}
+          aria-label={`Play ${title}`}
+          loading
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Play
+        </Button>
       ) : null}
       {keep ? (
         <Group gap={6} justify="space-between">

@@ -127,6 +127,7 @@ export function RealLockerTrack({
           : null
       }
       error={error}
+      sourcePending={!src && !error && (kept || Boolean(real.filePath))}
     />
   );
 }
