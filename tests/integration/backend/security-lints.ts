@@ -209,6 +209,10 @@ export const JUSTIFIED: Record<string, string> = {
   'authenticated_security_definer_function_executable|public.collab_brands()':
     "Brands an artist can pitch to: ids and chosen public names of users holding the brand role (read past media_ids' and " +
     "profiles' owner-only RLS); an empty list to anyone who is not an artist; no e-mail, no other field; search_path = ''.",
+  'authenticated_security_definer_function_executable|public.my_campaigns()':
+    "A brand's own campaigns with aggregates only (20261129200300): reach and claims per week are counted from fans' " +
+    'calendars and private.campaign_claims, which the brand cannot read, and are null under 10 fans; never a fan id, ' +
+    "code holder or claim time. It refuses app tokens, takes no arguments, answers brand_id = auth.uid(), search_path = ''.",
   'function_search_path_mutable|private.refresh_reward_calendars_in_batches(IN p_batch integer)':
     'The nightly calendar refresh commits after every batch, and PostgreSQL refuses COMMIT in a procedure with a SET ' +
     "clause; it is no definer (runs as pg_cron's owner), executable by no API role, names every object and operator " +

@@ -1,0 +1,135 @@
+-- Claiming a brand day reserves exactly one code for the fan (issue 40 items 3 and 6).
+-- Invariants:
+--   * A claim of a day with a campaign (reward_claims insert, online or replayed from the outbox
+--     through sync_push) is fulfilled in the same statement by private.fulfil_campaign_claim:
+--     the fan's brand offers must still be on; the campaign row is updated by ONE guarded UPDATE
+--     (claimed_count + 1, spent_cents + payout per code, only while codes are left and the spend
+--     stays within the budget), whose row lock queues concurrent claims of one campaign; then one
+--     free code is taken (`for update skip locked`) and recorded in private.campaign_claims, whose
+--     keys give a fan at most one code per campaign and a code to at most one fan. Any refusal
+--     raises: nothing is stored or counted, and the device's outbox gets the message.
+--   * The fan sees the code in their Daily Locker (locker_items code_value and brand_name) and in
+--     the day's description. The brand never learns who claimed (20261129200300).
+--   * private.fulfil_reward_claim (20261128800100) is redefined only to hand brand days over first;
+--     its other branches are unchanged.
+
+create function private.fulfil_campaign_claim(p_fan uuid, p_day public.daily_rewards) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  _c public.brand_campaigns;
+  _code_id bigint;
+  _code text;
+begin
+  if not private.brand_offers_allowed(p_fan) then
+    raise exception 'Day %: you turned brand offers off in your MediaID, so no code was given', p_day.day
+      using errcode = '42501';
+  end if;
+  if exists (select 1 from private.campaign_claims x where x.campaign_id = p_day.campaign_id and x.fan_id = p_fan) then
+    raise exception 'You already claimed this reward' using errcode = '23505';
+  end if;
+  update public.brand_campaigns c
+    set claimed_count = c.claimed_count + 1, spent_cents = c.spent_cents + c.payout_per_code_cents
+    where c.id = p_day.campaign_id and c.claimed_count < c.code_count
+      and c.spent_cents + c.payout_per_code_cents <= c.budget_cents
+    returning * into _c;
+  if _c.id is null then
+    raise exception 'Day %: this reward ran out before your claim reached Bucket, so nothing was given', p_day.day
+      using errcode = 'P0001';
+  end if;
+  update public.campaign_codes k set taken = true
+    where k.id = (select f.id from public.campaign_codes f where f.campaign_id = _c.id and not f.taken
+                  order by f.id limit 1 for update skip locked)
+    returning k.id, k.code into _code_id, _code;
+  if _code_id is null then
+    raise exception 'Day %: this reward ran out before your claim reached Bucket, so nothing was given', p_day.day
+      using errcode = 'P0001';
+  end if;
+  insert into private.campaign_claims (campaign_id, fan_id, code_id) values (_c.id, p_fan, _code_id)
+    on conflict do nothing;
+  if not found then
+    raise exception 'You already claimed this reward' using errcode = '23505';
+  end if;
+  insert into public.locker_items (id, fan_id, type, title, artist, description, rarity, is_new, code_value, brand_name,
+      publish_date, expires_at)
+    values (p_fan::text || '|campaign-' || _c.id, p_fan, 'code', _c.title, _c.brand_name,
+      btrim(format('A code from %s. %s', _c.brand_name, _c.cultural_context)), p_day.rarity, true, _code, _c.brand_name,
+      current_date, greatest(_c.ends_on + 30, current_date + 30)::timestamptz)
+    on conflict (id) do nothing;
+  update public.daily_rewards r set description = format('Your code: %s. %s', _code, r.description), updated_at = now()
+    where r.id = p_day.id;
+end
+$$;
+
+create or replace function private.fulfil_reward_claim() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  _day public.daily_rewards;
+  _offer public.reward_offers;
+  _code text;
+  _artist text;
+  _tier integer;
+begin
+  select * into _day from public.daily_rewards r where r.fan_id = new.fan_id and r.day = new.day and not r._deleted;
+  if _day.id is null or _day.source = 'sample' then
+    return new; -- sample calendars (tests, demos) give nothing
+  end if;
+  if _day.campaign_id is not null then
+    perform private.fulfil_campaign_claim(new.fan_id, _day);
+    return new;
+  end if;
+  if _day.offer_id is null then
+    -- Bucket's streak badge: an item in the locker
+    insert into public.locker_items (id, fan_id, type, title, artist, description, rarity, is_new, publish_date, expires_at)
+      values (new.fan_id::text || '|streak-' || _day.unlock_date, new.fan_id, 'bonus', _day.title, 'Bucket',
+        format('Claimed on day %s of your Daily Rewards.', new.day), _day.rarity, true, current_date, now() + interval '30 days')
+      on conflict (id) do nothing;
+    return new;
+  end if;
+
+  insert into private.reward_offer_claims (offer_id, fan_id) values (_day.offer_id, new.fan_id)
+    on conflict do nothing;
+  if not found then
+    raise exception 'You already claimed this reward' using errcode = '23505';
+  end if;
+  update public.reward_offers o set claimed_count = o.claimed_count + 1, updated_at = now()
+    where o.id = _day.offer_id and not o._deleted and (o.quantity is null or o.claimed_count < o.quantity)
+    returning * into _offer;
+  if _offer.id is null then
+    raise exception 'Day %: this reward ran out before your claim reached Bucket, so nothing was given', new.day
+      using errcode = 'P0001';
+  end if;
+  if not _offer.platform_pool then
+    select coalesce(max(s.fan_tier), 0) into _tier from public.subscriptions s
+      where s.fan_id = new.fan_id and s.artist_id = _offer.artist_id::text and not s._deleted;
+    if _tier < _offer.tier_required then
+      raise exception 'Day %: this reward is for Tier %+ fans of the artist', new.day, _offer.tier_required
+        using errcode = '42501';
+    end if;
+  end if;
+  if _offer.kind = 'code' then
+    update private.reward_codes c set fan_id = new.fan_id, claimed_at = now()
+      where (c.offer_id, c.code) = (select f.offer_id, f.code from private.reward_codes f
+                                    where f.offer_id = _offer.id and f.fan_id is null
+                                    order by f.code limit 1 for update skip locked)
+      returning c.code into _code;
+    if _code is null then
+      raise exception 'Day %: this reward ran out before your claim reached Bucket, so nothing was given', new.day
+        using errcode = 'P0001';
+    end if;
+  end if;
+  select coalesce(nullif(btrim(p.display_name), ''), 'An artist') into _artist from public.profiles p where p.id = _offer.artist_id;
+  insert into public.locker_items (id, fan_id, type, title, artist, description, rarity, is_new, code_value,
+      publish_date, expires_at)
+    values (new.fan_id::text || '|reward-' || _offer.id, new.fan_id, case when _code is null then 'bonus' else 'code' end,
+      _offer.title, coalesce(_artist, 'An artist'), _offer.description, _day.rarity, true, _code, current_date,
+      greatest(_offer.ends_on + 30, current_date + 30)::timestamptz)
+    on conflict (id) do nothing;
+  if _code is not null then
+    update public.daily_rewards r set description = format('Your code: %s. %s', _code, r.description), updated_at = now()
+      where r.id = _day.id;
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.fulfil_campaign_claim(uuid, public.daily_rewards), private.fulfil_reward_claim()
+  from public, anon, authenticated;
