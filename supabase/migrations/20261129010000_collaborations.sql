@@ -36,6 +36,7 @@ create index collab_offers_artist on public.collab_offers (artist_id, updated_at
 create index collab_offers_brand on public.collab_offers (brand_id, updated_at desc);
 
 alter table public.collab_offers enable row level security;
+select private.fence_table('public.collab_offers'); -- app tokens read nothing here
 create policy collab_offers_parties on public.collab_offers for select to authenticated
   using ((select auth.uid()) in (artist_id, brand_id));
 revoke all on public.collab_offers from public, anon, authenticated;
@@ -140,14 +141,18 @@ grant execute on function public.collab_send(uuid, text, text, text, text, text,
 
 -- Who an artist can pitch to: brands that chose a public name (names only; brands are businesses).
 create function public.collab_brands() returns table (id uuid, name text)
-language sql stable security definer set search_path = '' as $$
-  select m.user_uuid, btrim(p.display_name)
-  from public.media_ids m join public.profiles p on p.id = m.user_uuid
-  where m.role = 'brand' and m.is_active and not m._deleted
-    and nullif(btrim(p.display_name), '') is not null
-    and public.holds_role((select auth.uid()), 'artist')
-  order by 2
-  limit 500
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.refuse_app_token();
+  return query
+    select m.user_uuid, btrim(p.display_name)
+    from public.media_ids m join public.profiles p on p.id = m.user_uuid
+    where m.role = 'brand' and m.is_active and not m._deleted
+      and nullif(btrim(p.display_name), '') is not null
+      and public.holds_role((select auth.uid()), 'artist')
+    order by 2
+    limit 500;
+end
 $$;
 revoke all on function public.collab_brands() from public, anon, authenticated;
 grant execute on function public.collab_brands() to authenticated, service_role;

@@ -238,6 +238,7 @@ describe('no e-mail leaves its owner', () => {
       ['mediaid_app_info', { p_client_id: randomUUID() }],
       ['mediaid_scopes', {}],
       ['my_earnings', {}], // an artist's sums; a fan is refused
+      ['my_campaigns', {}], // a brand's aggregates; a fan gets none
       // collaborations: brand names for artists (a fan gets none), and the fan's refused writes
       ['collab_brands', {}],
       [
