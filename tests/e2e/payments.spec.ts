@@ -61,6 +61,9 @@ test('a free fan upgrades to Tier 2 with 4242…; the track unlocks on their oth
   await laptopPage.getByRole('button', { name: UPGRADE }).first().click();
   await payOnCheckout(laptopPage, '4242 4242 4242 4242');
   await laptopPage.waitForURL(/localhost:4173\/dashboard\/fan\?checkout=success/, { timeout: 30_000 });
+  // the return says so once, and the address no longer carries it (a reload would not say it again)
+  await expect(laptopPage.getByText('Payment received')).toBeVisible({ timeout: 30_000 });
+  await expect(laptopPage).toHaveURL(/\/dashboard\/fan$/);
 
   // the phone's page was never reloaded: the webhook's grant arrives by live sync
   await expect(phonePage.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
