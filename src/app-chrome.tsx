@@ -8,6 +8,12 @@ const OutboxAutostart = lazy(() =>
   import('./features/uploads/OutboxAutostart').then((m) => ({ default: m.OutboxAutostart })),
 );
 
+// Loaded only on a return from Stripe Checkout (?checkout=success|cancelled).
+const CheckoutReturnNotice = lazy(() =>
+  import('./features/payments/CheckoutReturnNotice').then((m) => ({ default: m.CheckoutReturnNotice })),
+);
+const fromCheckout = () => new URLSearchParams(window.location.search).has('checkout');
+
 type NotificationsModule = typeof import('@mantine/notifications');
 
 /**
@@ -75,6 +81,7 @@ export function DeferredAppChrome({ ready, uploads }: { ready: Promise<void>; up
     <Suspense fallback={null}>
       <NotificationsOnDemand />
       <UpdatePrompt />
+      {fromCheckout() ? <CheckoutReturnNotice /> : null}
       {uploads ? <ArtistOutbox /> : null}
       <ChromeReady />
     </Suspense>

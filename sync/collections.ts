@@ -127,8 +127,9 @@ export const COLLECTIONS = {
   subscriptions: define<SubscriptionDoc>({
     schema: subscriptionSchema,
     conflictHandler: subscriptionConflictHandler,
-    // 1: the artist's announcement (server-owned, optional); old documents stay valid.
-    migrationStrategies: { 1: (doc: unknown) => doc },
+    // 1: the artist's announcement; 2: why a paid tier ended (both server-owned, optional):
+    // old documents stay valid.
+    migrationStrategies: { 1: (doc: unknown) => doc, 2: (doc: unknown) => doc },
     fieldGroups: [],
     replication: { pull: true, push: true, batchSize: 500 },
     isVisible: (row, userId) => row.fan_id === userId,

@@ -4,6 +4,8 @@
  * (never pushed: sync_push skips generated columns); paid tiers are granted server-side only, so
  * the server row wins every conflict. Version 1: the artist's announcement of an upcoming release
  * (`artist_announcement`, `artist_announcement_on`), copied by the server from the artist's profile.
+ * Version 2: `access_ended_reason` (server-owned): why a paid tier ended ('canceled',
+ * 'payment_failed' after the grace, 'refunded', 'disputed'), null while one is held.
  */
 import type { RxJsonSchema } from 'rxdb';
 import { createConflictHandler } from '../conflicts/create-conflict-handler';
@@ -19,6 +21,8 @@ export interface SubscriptionRow {
   /** The artist's announcement of an upcoming release and its day (YYYY-MM-DD); server-owned. */
   artist_announcement?: string | null;
   artist_announcement_on?: string | null;
+  /** Why the paid tier this row held ended; server-owned (20261129110000_paid_tier_lifecycle). */
+  access_ended_reason?: 'canceled' | 'payment_failed' | 'refunded' | 'disputed' | null;
   tier: 'free' | 'tier1' | 'tier2' | 'tier3';
   fan_tier: number;
   price: number;
@@ -29,7 +33,7 @@ export type SubscriptionDoc = SubscriptionRow & SyncLocalFields;
 
 export const subscriptionSchema: RxJsonSchema<SubscriptionDoc> = {
   title: 'subscriptions',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -40,6 +44,10 @@ export const subscriptionSchema: RxJsonSchema<SubscriptionDoc> = {
     artist_name: { type: 'string' },
     artist_announcement: { type: ['string', 'null'] },
     artist_announcement_on: { type: ['string', 'null'] },
+    access_ended_reason: {
+      type: ['string', 'null'],
+      enum: ['canceled', 'payment_failed', 'refunded', 'disputed', null],
+    },
     tier: { type: 'string', enum: ['free', 'tier1', 'tier2', 'tier3'] },
     fan_tier: { type: 'integer', minimum: 0, maximum: 3 },
     price: { type: 'integer', minimum: 0 },

@@ -2,10 +2,12 @@
  * Paying for a tier in Chromium (issue 39) on `npm start --e2e`: the local Stripe edge, the seeded
  * demo artist's prices. The free demo fan, signed in on two devices (browser contexts), upgrades
  * to Tier 2 on the hosted checkout with 4242 4242 4242 4242; the Tier 2 track unlocks on the other
- * device without a reload. A declined card shows Stripe's message and grants nothing.
+ * device without a reload. A declined card shows Stripe's message and grants nothing. A full
+ * refund locks the track again, deletes the copy kept for offline listening and says why.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import Stripe from 'stripe';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const ANON =
@@ -61,6 +63,9 @@ test('a free fan upgrades to Tier 2 with 4242…; the track unlocks on their oth
   await laptopPage.getByRole('button', { name: UPGRADE }).first().click();
   await payOnCheckout(laptopPage, '4242 4242 4242 4242');
   await laptopPage.waitForURL(/localhost:4173\/dashboard\/fan\?checkout=success/, { timeout: 30_000 });
+  // the return says so once, and the address no longer carries it (a reload would not say it again)
+  await expect(laptopPage.getByText('Payment received')).toBeVisible({ timeout: 30_000 });
+  await expect(laptopPage).toHaveURL(/\/dashboard\/fan$/);
 
   // the phone's page was never reloaded: the webhook's grant arrives by live sync
   await expect(phonePage.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
@@ -83,20 +88,24 @@ test('a free fan upgrades to Tier 2 with 4242…; the track unlocks on their oth
   await Promise.all([phone.close(), laptop.close(), studio.close()]);
 });
 
-test("a declined card shows Stripe's message and grants nothing", async ({ page }) => {
-  test.setTimeout(180_000);
-  // a new fan following the demo artist on the free tier
+/** A new fan following the demo artist on the free tier: their client, e-mail and the artist. */
+async function newFreeFan(tag: string) {
   const c = client();
-  const email = `e2e-declined-${Date.now()}@example.com`;
+  const email = `e2e-${tag}-${Date.now()}@example.com`;
   const { data, error } = await c.auth.signUp({ email, password: 'secret123', options: { data: { role: 'fan' } } });
   expect(error).toBeNull();
   const id = data.session!.user.id;
-  await c.from('profiles').upsert({ id, display_name: 'E2E declined', role: 'fan', onboarding_completed: true });
+  await c.from('profiles').upsert({ id, display_name: `E2E ${tag}`, role: 'fan', onboarding_completed: true });
   await c.from('media_ids').insert({ user_uuid: id, role: 'fan', interests: ['a', 'b', 'c'] });
   const { data: tiers } = await c.from('artist_tiers').select('artist_id').eq('level', 2).eq('price', 10).limit(1);
   const artistId = tiers![0]!.artist_id as string;
   expect((await c.from('subscriptions').insert({ fan_id: id, artist_id: artistId })).error).toBeNull();
+  return { c, email, artistId };
+}
 
+test("a declined card shows Stripe's message and grants nothing", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { c, email, artistId } = await newFreeFan('declined');
   await signIn(page, email, 'secret123');
   await page.getByRole('button', { name: UPGRADE }).first().click();
   await payOnCheckout(page, '4000 0000 0000 0002');
@@ -106,4 +115,40 @@ test("a declined card shows Stripe's message and grants nothing", async ({ page 
   await page.goBack();
   await page.goBack();
   await expect(page.getByText('Tier 2 and up unlocks this track')).toBeVisible({ timeout: 30_000 });
+});
+
+test('a full refund locks the track again, removes the kept copy and says why', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { c, email, artistId } = await newFreeFan('refund');
+  await signIn(page, email, 'secret123');
+  await page.getByRole('button', { name: UPGRADE }).first().click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/dashboard\/fan/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
+  await page
+    .getByRole('heading', { name: TIER2_TRACK })
+    .locator('xpath=ancestor::*[.//button[normalize-space()="Keep for offline listening"]][1]')
+    .getByRole('button', { name: 'Keep for offline listening' })
+    .click();
+  const keptCopy = page.getByRole('button', { name: `Remove offline copy of ${TIER2_TRACK}` });
+  await expect(keptCopy).toBeVisible({ timeout: 30_000 });
+
+  // The artist refunds the payment in full (here: through the local Stripe edge's API).
+  const stripe = new Stripe('sk_test_bucket_local_edge', { host: '127.0.0.1', port: 12111, protocol: 'http' });
+  const { data: rows } = await c.from('subscriptions').select('stripe_subscription_id').eq('artist_id', artistId);
+  const sub = await stripe.subscriptions.retrieve(rows![0]!.stripe_subscription_id as string);
+  const invoice = await stripe.invoices.retrieve(sub.latest_invoice as string, { expand: ['payments'] });
+  await stripe.refunds.create({ charge: invoice.payments!.data[0]!.payment.charge as string });
+
+  // no reload: the locked row arrives by sync, the kept copy goes, the card says why
+  const status = page.getByTestId('tier-ended');
+  await expect(status).toContainText('Your paid tier ended: the payment was refunded.', { timeout: 30_000 });
+  await expect(status).toContainText('The copy kept on this device for offline listening was removed.');
+  await expect(page.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toHaveCount(0);
+  await expect(keptCopy).toHaveCount(0);
+  await expect(page.getByText('Tier 2 and up unlocks this track')).toBeVisible();
+  if (process.env.SHOTS_DIR) {
+    await status.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/tier-ended.png` });
+  }
 });

@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useContext, useEffect, useReducer, useRef, useState } from 'react';
 import { logEngagement } from '../../../../sync/writes/log-engagement';
@@ -9,14 +9,17 @@ import { TrackPlayer } from '../offline-media/TrackPlayer';
 import type { OfflineMedia } from '../offline-media/use-offline-media';
 import type { LockerItem } from '../types';
 import { UpgradeButton } from '../../payments';
-import { lockedReason, upgradeLevel } from './real-drop';
+import { KEPT_COPY_REMOVED, lockedReason, tierEndedText, upgradeLevel } from './real-drop';
 import { INITIAL_TRACK_SOURCE, trackSourceReducer } from './track-source';
 import { useMediaSession } from './use-media-session';
+import { useTierEndReason } from './use-tier-end-reason';
 
 /**
  * A real track in the locker: streams from a signed URL (HTTP Range, so seeking works before the
  * whole file is down), or plays the kept copy from the device; 'Keep for offline listening'
- * downloads the object once. Locked items show the Locked badge and nothing to play or keep.
+ * downloads the object once. Locked items show the Locked badge and nothing to play or keep; a
+ * copy kept before the track locked (a paid tier ended) is deleted from the device when the
+ * synced row says locked, and the card says why.
  */
 export function RealLockerTrack({
   item,
@@ -38,6 +41,9 @@ export function RealLockerTrack({
   const [busy, setBusy] = useState(false);
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const logged = useRef(false);
+  const [keptRemoved, setKeptRemoved] = useState(false);
+  const endedReason = useTierEndReason(real.artistId);
+  const removeKept = media?.remove;
   useMediaSession(
     audio,
     { title: item.title, artist: item.artist, artwork: item.thumbnail },
@@ -48,7 +54,7 @@ export function RealLockerTrack({
     let objectUrl: string | null = null;
     let live = true;
     void (async () => {
-      const blob = kept && blobFor ? await blobFor(item.id) : null;
+      const blob = kept && blobFor && !real.locked ? await blobFor(item.id) : null; // locked: the copy goes
       if (!live) return;
       if (blob) {
         objectUrl = URL.createObjectURL(blob);
@@ -67,6 +73,14 @@ export function RealLockerTrack({
       dispatch({ type: 'cleared' });
     };
   }, [item.id, kept, blobFor, real.locked, real.filePath]);
+
+  // The server says locked now (the row came by sync): a kept copy no longer plays here.
+  useEffect(() => {
+    if (!real.locked || !kept || !removeKept) return;
+    void removeKept(item.id)
+      .then(() => setKeptRemoved(true))
+      .catch((cause: unknown) => console.error('kept copy not removed', cause));
+  }, [real.locked, kept, removeKept, item.id]);
 
   async function keep() {
     if (!media || !real.filePath) return;
@@ -93,18 +107,26 @@ export function RealLockerTrack({
     }).catch((cause: unknown) => console.error('play not logged', cause));
   }
 
-  if (real.locked && !kept) {
+  if (real.locked) {
     const level = upgradeLevel(real, new Date());
+    const ended = level ? tierEndedText(endedReason) : null;
     return (
-      <Group gap={6}>
-        <Badge color="gray" variant="filled" leftSection={<IconLock size={12} aria-hidden />}>
-          Locked
-        </Badge>
-        <Text size="xs" c="dimmed">
-          {lockedReason(real, new Date())}
-        </Text>
-        {level ? <UpgradeButton artistId={real.artistId} level={level} /> : null}
-      </Group>
+      <Stack gap={4}>
+        <Group gap={6}>
+          <Badge color="gray" variant="filled" leftSection={<IconLock size={12} aria-hidden />}>
+            Locked
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {lockedReason(real, new Date())}
+          </Text>
+          {level ? <UpgradeButton artistId={real.artistId} level={level} /> : null}
+        </Group>
+        {ended || keptRemoved ? (
+          <Text size="xs" role="status" data-testid="tier-ended">
+            {[ended, keptRemoved ? KEPT_COPY_REMOVED : null].filter(Boolean).join(' ')}
+          </Text>
+        ) : null}
+      </Stack>
     );
   }
 

@@ -38,6 +38,25 @@ export function lockedReason(real: Pick<RealDrop, 'tierRequired' | 'fanTier' | '
   return 'Not released yet';
 }
 
+/** Why the fan's paid tier for the artist ended (the subscription row's server-owned reason), or null. */
+export function tierEndedText(reason: string | null | undefined): string | null {
+  switch (reason) {
+    case 'payment_failed':
+      return 'Your paid tier ended: the renewal payment failed and the 7-day grace period is over.';
+    case 'refunded':
+      return 'Your paid tier ended: the payment was refunded.';
+    case 'disputed':
+      return 'Your paid tier ended: the payment was disputed.';
+    case 'canceled':
+      return 'Your paid tier ended with your subscription.';
+    default:
+      return null;
+  }
+}
+
+/** Shown once a copy kept for offline listening was deleted because the track locked. */
+export const KEPT_COPY_REMOVED = 'The copy kept on this device for offline listening was removed.';
+
 /** The tier a fan can pay for to open this drop now (released, above their tier), or null. */
 export function upgradeLevel(
   real: Pick<RealDrop, 'tierRequired' | 'fanTier' | 'unlockDate'>,
