@@ -6,7 +6,7 @@ const DESCRIPTIONS: Record<PrivacyKey, string> = {
   location_access: 'Use your location for local events and recommendations',
   audio_capture: 'Allow audio recognition to identify what you are listening to',
   anonymous_logging: 'Help improve Bucket with anonymous usage analytics',
-  marketing_communications: 'Receive product updates and marketing communications',
+  marketing_communications: 'Receive product updates, marketing and brand offers (codes in your Daily Rewards)',
 };
 
 /** The five privacy switches of spec §3 with their labels. */
