@@ -102,7 +102,7 @@ test('a 20 MB upload cut mid-way and reloaded completes once, byte-identical', a
   releaseHeld();
   if (hasWorker) {
     await page.reload();
-    await expect(page.getByRole('button', { name: /Upload Content/ })).toBeVisible();
+    await expect(page.getByTestId('own-header').getByRole('button', { name: 'Upload Content' })).toBeVisible();
   }
   await context.unroute('**/*');
   await context.setOffline(false);
