@@ -7,10 +7,10 @@
  *     artist and the level. The Stripe Price is made once per (tier, price) and its id stored.
  *   * One Stripe customer per user (stripe_customers, idempotency key per user).
  *   * Nothing is granted here: the tier comes only from stripe-webhook.
- *   * A fan already paying this artist is sent to Manage subscription (409), never charged twice.
+ *   * A fan already paying this artist is refused (409; change-tier changes a tier), never charged twice.
  */
-import type Stripe from 'stripe';
 import { readJson, Refusal } from '../_shared/request.ts';
+import { priceOf, tierOf } from '../_shared/tier-price.ts';
 import {
   CORS,
   customerOf,
@@ -21,17 +21,6 @@ import {
   UUID,
   type PaymentsEnv,
 } from '../_shared/payments.ts';
-
-interface TierRow {
-  id: string;
-  artist_id: string;
-  level: number;
-  name: string;
-  price: number;
-  stripe_product_id: string | null;
-  stripe_price_id: string | null;
-  updated_at: string;
-}
 
 export async function handleCreateCheckout(req: Request, env: PaymentsEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS });
@@ -47,12 +36,7 @@ export async function handleCreateCheckout(req: Request, env: PaymentsEnv): Prom
       throw new Refusal(400, 'invalid_request', 'Give artist_id (uuid), level (1-3) and return_url (http or https).');
     if (artistId === user.id) throw new Refusal(400, 'own_tier', 'You cannot subscribe to your own tiers.');
     const stripe = stripeClient(env);
-    const [tier] =
-      (await service<TierRow[]>(
-        env,
-        `/rest/v1/artist_tiers?select=*&id=eq.${encodeURIComponent(`${artistId}|${level}`)}`,
-      )) ?? [];
-    if (!tier) throw new Refusal(404, 'no_tier', `This artist has no Tier ${level} yet.`);
+    const tier = await tierOf(env, artistId, level);
     const [current] =
       (await service<{ stripe_status: string | null; tier: string }[]>(
         env,
@@ -62,7 +46,7 @@ export async function handleCreateCheckout(req: Request, env: PaymentsEnv): Prom
       throw new Refusal(
         409,
         'already_subscribed',
-        'You already pay this artist: use Manage subscription to change your tier.',
+        'You already pay this artist: change your tier from its Upgrade or Switch button, or use Manage subscription.',
       );
     const priceId = await priceOf(env, stripe, tier);
     const customer = await customerOf(env, stripe, user, true);
@@ -83,34 +67,4 @@ export async function handleCreateCheckout(req: Request, env: PaymentsEnv): Prom
     if (e instanceof Refusal) return json(e.status, { error: e.code, message: e.message });
     throw e;
   }
-}
-
-/** The tier's Stripe Price at its current price, made (with its Product) when missing. */
-async function priceOf(env: PaymentsEnv, stripe: Stripe, tier: TierRow): Promise<string> {
-  if (tier.stripe_price_id) return tier.stripe_price_id;
-  const [profile] =
-    (await service<{ display_name: string | null }[]>(
-      env,
-      `/rest/v1/profiles?select=display_name&id=eq.${tier.artist_id}`,
-    )) ?? [];
-  const artistName = profile?.display_name?.trim() || 'Unnamed artist';
-  const meta = { artist_id: tier.artist_id, level: String(tier.level) };
-  const product =
-    tier.stripe_product_id ??
-    (
-      await stripe.products.create(
-        { name: `${artistName} · ${tier.name}`, metadata: meta },
-        { idempotencyKey: `bucket-product-${tier.id}` },
-      )
-    ).id;
-  const price = await stripe.prices.create(
-    { product, unit_amount: tier.price * 100, currency: 'usd', recurring: { interval: 'month' }, metadata: meta },
-    { idempotencyKey: `bucket-price-${tier.id}-${tier.price}-${tier.updated_at}` },
-  );
-  // stored only if the artist has not changed the price meanwhile (the guard clears it then)
-  await service(env, `/rest/v1/artist_tiers?id=eq.${encodeURIComponent(tier.id)}&price=eq.${tier.price}`, 'PATCH', {
-    stripe_product_id: product,
-    stripe_price_id: price.id,
-  });
-  return price.id;
 }

@@ -17,6 +17,7 @@ import { handleMediaIdApi } from '../../functions/mediaid-api/handler';
 import { handleCreateCheckout } from '../../functions/create-checkout/handler';
 import { handleStripeWebhook } from '../../functions/stripe-webhook/handler';
 import { handleBillingPortal } from '../../functions/billing-portal/handler';
+import { handleChangeTier } from '../../functions/change-tier/handler';
 import type { PaymentsEnv } from '../../functions/_shared/payments';
 import { JSON_BODY_LIMIT, readBody, sendJson, header } from '../http/util';
 import { NO_ROUTE, type LocalService, type ServiceErrors } from '../http/service';
@@ -38,6 +39,7 @@ const FUNCTIONS: Record<string, Handler> = {
   'create-checkout': handleCreateCheckout,
   'stripe-webhook': handleStripeWebhook,
   'billing-portal': handleBillingPortal,
+  'change-tier': handleChangeTier,
 };
 
 /** `[functions.<name>] verify_jwt` of config.toml; the CLI's default (true) when absent. */

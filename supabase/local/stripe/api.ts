@@ -128,9 +128,27 @@ const ROUTES: Route[] = [
     pattern: /^\/v1\/subscriptions\/([^/]+)$/,
     run: (c, f, id) => {
       const sub = c.store.get('subscription', id);
-      const rest = Object.keys(f).filter((k) => k !== 'cancel_at_period_end');
-      if (rest.length) throw notImplemented(`Updating a subscription's ${rest.join(', ')}`);
-      const cancel = bool(f.cancel_at_period_end);
+      const {
+        cancel_at_period_end: cancelField,
+        items,
+        proration_behavior: proration,
+        payment_behavior: payment,
+        ...rest
+      } = f;
+      if (Object.keys(rest).length) throw notImplemented(`Updating a subscription's ${Object.keys(rest).join(', ')}`);
+      if (items !== undefined) {
+        // a plan change: one item, a new price, invoiced now and refused if the card is declined
+        const list = Array.isArray(items) ? (items as Form[]) : [];
+        if (list.length !== 1) throw notImplemented('A subscription update with other than one item');
+        if (str(f, 'proration_behavior') !== 'always_invoice' || str(f, 'payment_behavior') !== 'error_if_incomplete')
+          throw notImplemented(
+            `A price change with proration_behavior=${String(proration)} and payment_behavior=${String(payment)} (only always_invoice with error_if_incomplete)`,
+          );
+        const price = c.store.get('price', str(list[0]!, 'price', true)!);
+        c.billing.changePrice(sub, str(list[0]!, 'id', true)!, price);
+      } else if (proration !== undefined || payment !== undefined)
+        throw notImplemented('proration_behavior or payment_behavior without items');
+      const cancel = bool(cancelField);
       return cancel === undefined ? sub : c.billing.setCancelAtPeriodEnd(sub, cancel);
     },
   },

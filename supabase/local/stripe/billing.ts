@@ -175,11 +175,11 @@ export class Billing {
         const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
         item.current_period_start = item.current_period_end;
         item.current_period_end = addMonth(Number(item.current_period_end));
-        this.invoice(sub, 'subscription_cycle', paid);
+        const settled = this.invoice(sub, 'subscription_cycle', paid);
         // Stripe's retries of a failed renewal are not modelled: past_due until the app's grace ends
-        this.store.update(sub, { status: paid ? 'active' : 'past_due' });
+        this.store.update(sub, { status: settled ? 'active' : 'past_due' });
         this.emit('customer.subscription.updated', sub, previous);
-        if (!paid) break;
+        if (!settled) break;
       }
     }
   }
@@ -189,18 +189,65 @@ export class Billing {
     this.emit('charge.refunded', charge);
   }
 
-  private invoice(sub: Obj, reason: string, paid: boolean): void {
+  /**
+   * A plan change (POST /v1/subscriptions/:id with items[0][price], proration_behavior=always_invoice,
+   * payment_behavior=error_if_incomplete): Stripe's proration to the second — credit for the unused
+   * time on the old price, charge for the rest of the period on the new one, each line rounded — is
+   * invoiced now. A positive total is charged to the card (a declined card throws and changes
+   * nothing); a negative one becomes customer credit the next invoice uses.
+   */
+  changePrice(sub: Obj, itemId: string, price: Obj): Obj {
+    if (sub.status !== 'active' && sub.status !== 'trialing')
+      throw new StripeFail(
+        400,
+        `This subscription is ${String(sub.status)}: only an active subscription can change its price here.`,
+        'subscription_not_active',
+      );
+    const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
+    if (item.id !== itemId)
+      throw new StripeFail(400, `No such subscription item: '${itemId}'`, 'resource_missing', 'items[0][id]');
+    const old = item.price as Obj;
+    if (old.id === price.id) return sub;
+    const customer = String(sub.customer);
+    const now = this.now(customer);
+    const { start, end } = periodOf(sub);
+    const left = Math.max(0, end - now) / (end - start);
+    const lines = [-Math.round(Number(old.unit_amount) * left), Math.round(Number(price.unit_amount) * left)];
+    const total = lines[0]! + lines[1]!;
+    const pm = this.store.get('payment_method', String(sub.default_payment_method));
+    if (total > 0 && (pm.card as { last4: string }).last4 === '0341')
+      throw new StripeFail(402, DECLINED, 'card_declined', undefined, 'card_error');
+    const previous = { items: structuredClone(sub.items) };
+    item.price = price;
+    this.invoice(sub, 'subscription_update', true, total);
+    this.emit('customer.subscription.updated', sub, previous);
+    return sub;
+  }
+
+  /**
+   * One invoice of the subscription: `amount` (a proration), else the price's. The customer's credit
+   * (a negative balance) is used first, as Stripe does; a negative amount adds to it.
+   */
+  private invoice(sub: Obj, reason: string, paid: boolean, prorated?: number): boolean {
     const customer = String(sub.customer);
     const item = (sub.items as { data: { price: Obj; current_period_start: number; current_period_end: number }[] })
       .data[0]!;
-    const amount = Number(item.price.unit_amount);
+    const total = prorated ?? Number(item.price.unit_amount);
+    const holder = this.store.get('customer', customer);
+    const startingBalance = Number(holder.balance ?? 0);
+    const endingBalance = Math.min(0, startingBalance + total);
+    const amount = Math.max(0, startingBalance + total);
+    this.store.update(holder, { balance: endingBalance });
     const created = this.now(customer);
     const invoice = this.store.create('invoice', {
       customer,
-      status: paid ? 'paid' : 'open',
+      status: paid || amount === 0 ? 'paid' : 'open',
       billing_reason: reason,
       currency: item.price.currency,
       created,
+      total,
+      starting_balance: startingBalance,
+      ending_balance: endingBalance,
       amount_due: amount,
       amount_paid: paid ? amount : 0,
       amount_remaining: paid ? 0 : amount,
@@ -214,7 +261,7 @@ export class Billing {
         data: [
           {
             object: 'line_item',
-            amount,
+            amount: total,
             pricing: { price_details: { price: item.price.id } },
             period: { start: item.current_period_start, end: item.current_period_end },
           },
@@ -222,9 +269,15 @@ export class Billing {
       },
     });
     this.store.update(sub, { latest_invoice: invoice.id });
-    if (!paid) {
+    if (!paid && amount > 0) {
       this.emit('invoice.payment_failed', invoice);
-      return;
+      return false;
+    }
+    if (amount === 0) {
+      // paid from credit: no charge, nothing for the ledger (Stripe sends invoice.paid all the same)
+      this.store.update(invoice, { payments: { object: 'list', data: [] } });
+      this.emit('invoice.paid', invoice);
+      return true;
     }
     // Stripe's US card fee: 2.9 % + 30 cents, reported on the charge's balance transaction
     const fee = Math.round(amount * 0.029) + 30;
@@ -273,6 +326,7 @@ export class Billing {
       this.store.update(charge, { disputed: true });
       this.emit('charge.dispute.created', dispute);
     }
+    return true;
   }
 }
 
