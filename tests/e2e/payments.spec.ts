@@ -3,11 +3,15 @@
  * demo artist's prices. The free demo fan, signed in on two devices (browser contexts), upgrades
  * to Tier 2 on the hosted checkout with 4242 4242 4242 4242; the Tier 2 track unlocks on the other
  * device without a reload. A declined card shows Stripe's message and grants nothing. A full
- * refund locks the track again, deletes the copy kept for offline listening and says why.
+ * refund locks the track again, deletes the copy kept for offline listening and says why; so does a
+ * renewal that failed more than 7 days ago (a Stripe test clock started in the past). A Tier 1 fan
+ * upgrades to Tier 2 in place (asked first, Stripe's prorated difference charged now), cancels in
+ * the Customer Portal, and keeps the tier until the period ends.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys';
 
 const BACKEND = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
 const ANON =
@@ -35,9 +39,9 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('heading', { name: TIER2_TRACK })).toBeVisible({ timeout: 60_000 });
 }
 
-async function payOnCheckout(page: Page, card: string) {
+async function payOnCheckout(page: Page, card: string, price = '$10.00') {
   await expect(page.getByText('Subscribe to Nova Static')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('$10.00')).toBeVisible();
+  await expect(page.getByText(price)).toBeVisible();
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiration').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -100,7 +104,29 @@ async function newFreeFan(tag: string) {
   const { data: tiers } = await c.from('artist_tiers').select('artist_id').eq('level', 2).eq('price', 10).limit(1);
   const artistId = tiers![0]!.artist_id as string;
   expect((await c.from('subscriptions').insert({ fan_id: id, artist_id: artistId })).error).toBeNull();
-  return { c, email, artistId };
+  return { c, email, artistId, id };
+}
+
+/** The local Stripe edge through the official SDK, as the functions reach it. */
+const localStripe = () => new Stripe('sk_test_bucket_local_edge', { host: '127.0.0.1', port: 12111, protocol: 'http' });
+
+/** The fan's Stripe customer on a test clock that started `daysAgo` days before now (stored as theirs). */
+async function customerOnClock(id: string, email: string, daysAgo: number) {
+  const stripe = localStripe();
+  const start = Math.floor(Date.now() / 1000) - daysAgo * 24 * 3600;
+  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start });
+  const customer = await stripe.customers.create({ email, test_clock: clock.id });
+  const stored = await fetch(`${BACKEND}/rest/v1/stripe_customers`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ user_id: id, customer_id: customer.id }),
+  });
+  expect(stored.status).toBe(201);
+  return { stripe, clock, start, customer };
 }
 
 test("a declined card shows Stripe's message and grants nothing", async ({ page }) => {
@@ -134,7 +160,7 @@ test('a full refund locks the track again, removes the kept copy and says why', 
   await expect(keptCopy).toBeVisible({ timeout: 30_000 });
 
   // The artist refunds the payment in full (here: through the local Stripe edge's API).
-  const stripe = new Stripe('sk_test_bucket_local_edge', { host: '127.0.0.1', port: 12111, protocol: 'http' });
+  const stripe = localStripe();
   const { data: rows } = await c.from('subscriptions').select('stripe_subscription_id').eq('artist_id', artistId);
   const sub = await stripe.subscriptions.retrieve(rows![0]!.stripe_subscription_id as string);
   const invoice = await stripe.invoices.retrieve(sub.latest_invoice as string, { expand: ['payments'] });
@@ -151,4 +177,76 @@ test('a full refund locks the track again, removes the kept copy and says why', 
     await status.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${process.env.SHOTS_DIR}/tier-ended.png` });
   }
+});
+
+test('a renewal that failed more than the 7-day grace ago locks the track and says why', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { email, id } = await newFreeFan('grace');
+  const { stripe, clock, start } = await customerOnClock(id, email, 41);
+  await signIn(page, email, 'secret123');
+  await page.getByRole('button', { name: UPGRADE }).first().click();
+  await payOnCheckout(page, '4000 0000 0000 0341'); // pays now, fails at renewal
+  await page.waitForURL(/\/dashboard\/fan/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
+
+  // 32 days on the clock: the renewal failed 9 days before now, past the grace
+  await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 32 * 24 * 3600 });
+  const status = page.getByTestId('tier-ended');
+  await expect(status).toContainText('the renewal payment failed and the 7-day grace period is over', {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toHaveCount(0);
+});
+
+test('a Tier 1 fan upgrades in place with proration, cancels in the portal and keeps Tier 2 until the period ends', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const { c, email, id, artistId } = await newFreeFan('upgrade');
+  const { stripe, clock, start } = await customerOnClock(id, email, 1);
+  await signIn(page, email, 'secret123');
+  // Tier 1 from the catalog's price buttons
+  await page.goto('/catalog');
+  await page.getByRole('button', { name: /: \$5\/month with Nova Static$/ }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242', '$5.00');
+  await page.waitForURL(/\/catalog/, { timeout: 30_000 });
+  const tierNow = async () =>
+    (await c.from('subscriptions').select('tier').eq('artist_id', artistId)).data?.[0]?.tier as string | undefined;
+  await expect.poll(tierNow, { timeout: 30_000 }).toBe('tier1');
+  await page.goto('/dashboard/fan');
+  await expect(page.getByRole('heading', { name: TIER2_TRACK })).toBeVisible({ timeout: 60_000 });
+
+  // half a month later on the fan's clock, the Tier 2 card offers a plan change: asked first, no Checkout
+  await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 15 * 24 * 3600 });
+  await page.getByRole('button', { name: UPGRADE }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Tier 2?' });
+  await expect(dialog).toContainText('Stripe charges the difference for the rest of this billing period');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/tier-change-dialog.png` });
+  await dialog.getByRole('button', { name: 'Pay and upgrade' }).click();
+  await expect(page.getByText('Tier 2 reaches your devices in a moment.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
+  const { data: rows } = await c.from('subscriptions').select('tier, stripe_subscription_id').eq('artist_id', artistId);
+  expect(rows![0]!.tier).toBe('tier2');
+  const sub = await stripe.subscriptions.retrieve(rows![0]!.stripe_subscription_id as string);
+  const upgradeInvoice = await stripe.invoices.retrieve(sub.latest_invoice as string);
+  // 15 days into a 28-31-day period: the unused part of $10 less $5's, prorated by Stripe
+  expect(upgradeInvoice.billing_reason).toBe('subscription_update');
+  expect(upgradeInvoice.amount_paid).toBeGreaterThan(200);
+  expect(upgradeInvoice.amount_paid).toBeLessThan(260);
+
+  // Manage subscription (catalog) → the Customer Portal → cancel at the period's end
+  await page.goto('/catalog');
+  await page.getByRole('button', { name: 'Manage subscription' }).first().click();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText(/^Cancels /)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Return to Bucket' }).click();
+  await page.goto('/dashboard/fan');
+  await expect(page.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toBeVisible({ timeout: 30_000 });
+
+  // the period ends on the fan's clock: the subscription ends, and with it the tier
+  await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 32 * 24 * 3600 });
+  await expect(page.getByTestId('tier-ended').first()).toContainText('Your paid tier ended with your subscription.', {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('button', { name: `Play ${TIER2_TRACK}` })).toHaveCount(0);
 });

@@ -10,9 +10,10 @@ export { loadStripeClient, MISSING_KEY_WARNING, LOAD_FAILURE_HINTS } from './str
 export { PaymentButton, type PaymentButtonProps } from './PaymentButton';
 export { usePaymentsAvailability, type PaymentsAvailability } from './use-payments-availability';
 export { UpgradeButton } from './UpgradeButton';
+export { TierChangeButton } from './TierChangeButton';
 export { ManageSubscriptionButton } from './ManageSubscriptionButton';
 export { TierEditor } from './TierEditor';
 export { useArtistTiers } from './use-artist-tiers';
 export { perMonth, type ArtistTier } from './api/artist-tiers';
-export { startCheckout } from './api/checkout';
+export { changeTier, startCheckout } from './api/checkout';
 export { EarningsCard } from './EarningsCard';

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
+import type Stripe from 'stripe';
 import { createArtistClient, createUserClient, uniqueEmail } from '../helpers/backend';
 import { payOnCheckoutPage, withPayments, type PaymentsHarness } from '../helpers/payments';
 
@@ -57,6 +58,8 @@ const payments = async (fan: Actor) =>
       [fan.user.id],
     )
   ).rows as { level: number; amount: number; invoice_id: string }[];
+/** The customer's balance (negative = credit owed to the fan). */
+const balanceOf = async (id: string) => ((await h.stripe.customers.retrieve(id)) as Stripe.Customer).balance;
 const priceLevel = async (sub: string) =>
   Number((await h.stripe.subscriptions.retrieve(sub)).items.data[0]!.price.metadata.level);
 
@@ -111,7 +114,7 @@ describe('change-tier', () => {
     expect((await call('change-tier', f.fan.accessToken, { artist_id: artist.user.id, level: 1 })).status).toBe(200);
     await h.edge.webhooksIdle();
     expect(await tierOf(f.fan)).toEqual({ tier: 'tier1', stripe_status: 'active' });
-    const credit = Number((await h.stripe.customers.retrieve(f.customer.id)).balance);
+    const credit = await balanceOf(f.customer.id);
     expect(credit).toBeLessThan(-240); // the unused half of Tier 2 less Tier 1's, owed to the fan
     expect(credit).toBeGreaterThan(-260);
     // the renewal: $5 less the credit
@@ -124,7 +127,7 @@ describe('change-tier', () => {
       [2, 500], // the upgrade at the period's first second: the whole difference
       [1, 500 + credit],
     ]);
-    expect((await h.stripe.customers.retrieve(f.customer.id)).balance).toBe(0);
+    expect(await balanceOf(f.customer.id)).toBe(0);
     expect(await tierOf(f.fan)).toEqual({ tier: 'tier1', stripe_status: 'active' });
   });
 

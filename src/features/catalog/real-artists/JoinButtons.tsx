@@ -4,15 +4,22 @@ import { Link } from '@tanstack/react-router';
 import { useContext, useState } from 'react';
 import { followArtist, unfollowArtist } from '../../../../sync/writes/follow-artist';
 import { SyncContext } from '../../../data/sync-context';
-import { ManageSubscriptionButton, PaymentButton, perMonth, startCheckout, useArtistTiers } from '../../payments';
+import {
+  ManageSubscriptionButton,
+  PaymentButton,
+  perMonth,
+  startCheckout,
+  TierChangeButton,
+  useArtistTiers,
+} from '../../payments';
 import type { RealArtist } from './real-artist';
 
 const RANK: Record<string, number> = { free: 0, tier1: 1, tier2: 2, tier3: 3 };
 
 /**
  * '$X/month' (the artist's own prices from the server; pays through Stripe Checkout, disabled
- * with its reason when payments are off, offline or signed out), 'Manage subscription' for a
- * paid tier, and 'Join' (the free tier: follows for real, a local subscriptions write the sync
+ * with its reason when payments are off, offline or signed out); for a paid tier, the artist's
+ * other tiers as prorated plan changes and 'Manage subscription'; and 'Join' (the free tier: follows for real, a local subscriptions write the sync
  * engine pushes).
  */
 export function JoinButtons({ artist, tier }: { artist: RealArtist; tier: string | undefined }) {
@@ -53,6 +60,24 @@ export function JoinButtons({ artist, tier }: { artist: RealArtist; tier: string
         <Text size="xs" c="dimmed">
           No paid tiers yet.
         </Text>
+      ) : null}
+      {paidRank > 0 && tiers.some((t) => t.level !== paidRank) ? (
+        <Group gap={6} grow wrap="nowrap">
+          {tiers
+            .filter((t) => t.level !== paidRank)
+            .map((offer) => (
+              <TierChangeButton
+                key={offer.level}
+                artistId={artist.id}
+                tier={offer}
+                from={paidRank}
+                size="compact-sm"
+                variant="light"
+              >
+                {`Tier ${offer.level} · ${perMonth(offer.price)}`}
+              </TierChangeButton>
+            ))}
+        </Group>
       ) : null}
       {paidRank > 0 ? <ManageSubscriptionButton size="compact-sm" /> : null}
       {!db || !sync?.userId ? (

@@ -34,6 +34,21 @@ export async function startCheckout(artistId: string, level: number): Promise<vo
   window.location.assign(await sessionUrl('create-checkout', { artist_id: artistId, level }));
 }
 
+/**
+ * A paying fan moves to another of the artist's tiers: Stripe prorates and invoices the difference
+ * now (a downgrade's unused time is credit); the new tier arrives by sync once Stripe confirms.
+ */
+export async function changeTier(artistId: string, level: number): Promise<void> {
+  if (!navigator.onLine) throw new Error(OFFLINE_PAYMENT);
+  const supabase = await loadSupabase();
+  const { error } = await supabase.functions.invoke('change-tier', { body: { artist_id: artistId, level } });
+  if (error instanceof FunctionsHttpError) {
+    const payload = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
+    throw new Error(payload?.message ?? 'Payments are unavailable right now. Try again later.');
+  }
+  if (error) throw new Error(navigator.onLine ? 'Payments did not answer. Try again.' : OFFLINE_PAYMENT);
+}
+
 /** 'Manage subscription': the Stripe Customer Portal (cancel, card, invoices). */
 export async function openBillingPortal(): Promise<void> {
   window.location.assign(await sessionUrl('billing-portal', {}));
