@@ -15,6 +15,8 @@ const integration = {
   environment: 'node' as const,
   testTimeout: 120_000,
   hookTimeout: 120_000,
+  // one migrated database per run, loaded by every backend a file starts
+  globalSetup: ['tests/integration/helpers/migrated-snapshot.ts'],
 };
 
 // Projects: `unit` (pure logic, schemas, fake-indexeddb) and `integration` (sync + backend; every

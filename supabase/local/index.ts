@@ -49,6 +49,8 @@ export interface LocalBackendOptions {
   host?: string;
   /** PGlite data directory (persisted); omit for in-memory */
   dataDir?: string;
+  /** start from this database dump (`Database.dump()`; tests: one migrated database per run) */
+  snapshot?: Blob;
   /** TUS upload URL lifetime; default 24 h */
   uploadUrlExpiryMs?: number;
   /** require e-mail confirmation before sign-in; default false (Supabase CLI default) */
@@ -120,7 +122,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   }
   const quiet = opts.quiet ?? false;
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
-  const db = await Database.open(dataDir ? join(dataDir, 'pg') : undefined);
+  const db = await Database.open(dataDir ? join(dataDir, 'pg') : undefined, undefined, opts.snapshot);
   const fileRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'bucket-local-storage-'));
 
   let url = '';

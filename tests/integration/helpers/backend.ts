@@ -5,6 +5,7 @@
  */
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { HARNESS_RATE_LIMITS, startLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../../supabase/local/index';
+import { migratedSnapshot } from './migrated-snapshot';
 
 export type { LocalBackend, LocalBackendOptions } from '../../../supabase/local/index';
 
@@ -12,9 +13,11 @@ export type { LocalBackend, LocalBackendOptions } from '../../../supabase/local/
  * Starts an in-memory backend on a free port (quiet). Remember to `await backend.stop()`.
  * Every test reaches it from 127.0.0.1, so the per-IP auth rate limits are lifted
  * (HARNESS_RATE_LIMITS; per-account limits stay on); auth-abuse.test.ts tests the real ones.
+ * An in-memory backend starts from the run's migrated database (migrated-snapshot.ts).
  */
 export async function withBackend(opts: LocalBackendOptions = {}): Promise<LocalBackend> {
-  return startLocalBackend({ port: 0, quiet: true, rateLimits: HARNESS_RATE_LIMITS, ...opts });
+  const snapshot = opts.dataDir ? undefined : migratedSnapshot();
+  return startLocalBackend({ port: 0, quiet: true, rateLimits: HARNESS_RATE_LIMITS, snapshot, ...opts });
 }
 
 /**

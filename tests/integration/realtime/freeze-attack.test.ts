@@ -22,11 +22,20 @@ const clients: SupabaseClient[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'bucket-freeze-'));
   const port = await freePort();
+  // the Stripe edge `npm run backend` starts beside it gets a free port too (12111 may be npm start's)
+  const stripePort = await freePort();
   child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
-    env: { ...process.env, BUCKET_BACKEND_PORT: String(port), BUCKET_BACKEND_DATA: join(dataDir, 'db'), BUCKET_AUTH_RATE_LIMITS: 'harness' },
+    env: {
+      ...process.env,
+      BUCKET_BACKEND_PORT: String(port),
+      BUCKET_STRIPE_PORT: String(stripePort),
+      BUCKET_BACKEND_DATA: join(dataDir, 'db'),
+      BUCKET_AUTH_RATE_LIMITS: 'harness',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`backend did not start: ${out}`)), 90_000);
     child.stdout!.on('data', (d: Buffer) => {
