@@ -77,7 +77,7 @@ export function CollabDelivery({ offer, me }: { offer: RealOffer; me: string }) 
                 data={options}
                 value={picked}
                 onChange={setPicked}
-                w={320}
+                style={{ flex: 1, minWidth: 220 }}
                 allowDeselect={false}
               />
               <Button onClick={() => void deliver()} loading={busy} disabled={!picked}>
