@@ -3,12 +3,30 @@
  * Hub, the brand counters and the artist accepts — each side sees the other's answer without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys';
 import { signUpArtist } from './helpers';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const BRAND = `Loop Coffee ${run}`;
 const ARTIST = `Nova Static ${run}`;
 const TITLE = `Night Bus Sessions ${run}`;
+
+/** Service-role REST call (the brand's campaign is set up here; its own form has its own spec). */
+async function service(path: string, body: unknown, method = 'POST') {
+  const backend = process.env.E2E_BACKEND_URL ?? 'http://127.0.0.1:54321';
+  const response = await fetch(`${backend}/rest/v1/${path}`, {
+    method,
+    headers: {
+      apikey: LOCAL_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return (await response.json()) as Record<string, unknown>[];
+}
 
 async function shoot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -117,6 +135,37 @@ test('an artist pitches to a brand; the brand counters, the artist accepts, both
   await expect(brandDetail.getByText('Accepted')).toBeVisible({ timeout: 15_000 });
   await expect(brandDetail.getByRole('button', { name: 'Accept Offer' })).toHaveCount(0);
 
+  // The accepted collaboration: nothing earned yet, and the brand has no live campaign to deliver.
+  await expect(brandDetail.getByText('Earnings from this collaboration')).toBeVisible();
+  await expect(brandDetail.getByText('No live campaign to deliver.', { exact: false })).toBeVisible();
+  await expect(artistDetail.getByText('No earnings yet.', { exact: false })).toBeVisible();
+  const [offer] = await service(`collab_offers?title=eq.${encodeURIComponent(TITLE)}&select=brand_id`, null, 'GET');
+  const today = new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  await service('brand_campaigns', {
+    brand_id: offer!.brand_id,
+    title: `Night Bus Codes ${run}`,
+    budget_cents: 20_000,
+    payout_model: 'flat_rate',
+    flat_fee_cents: 5_000,
+    starts_on: today,
+    ends_on: later,
+  });
+  await brandPage.reload();
+  await brandDetail.getByRole('combobox', { name: 'Campaign' }).click();
+  await brandPage.getByRole('option', { name: new RegExp(`Night Bus Codes ${run}`) }).click();
+  await shoot(brandPage, 'collab-deliver-codes');
+  await brandDetail.getByRole('button', { name: 'Deliver codes' }).click();
+  await expect(brandDetail.getByTestId('delivered-campaigns')).toContainText(`Night Bus Codes ${run} (flat rate)`);
+  await expect(brandDetail.getByTestId('collab-earnings-total')).toHaveText('$50.00');
+  await expect(brandDetail.getByRole('cell', { name: 'Flat fee' })).toBeVisible();
+  await artistPage.reload();
+  await expect(artistDetail.getByTestId('collab-earnings-total')).toHaveText('$50.00', { timeout: 15_000 });
+  await shoot(artistPage, 'collab-artist-earnings');
+  await artistPage.goto('/dashboard/artist');
+  await expect(artistPage.getByTestId('collab-earnings-line')).toContainText('$50.00', { timeout: 20_000 });
+
+  await artistPage.goto('/collaborations');
   await artistPage.getByRole('tab', { name: 'Collaboration Analytics' }).click();
   await expect(artistPage.getByText('Accepted value')).toBeVisible();
   await expect(artistPage.getByText('$6,000')).toBeVisible();

@@ -3,3 +3,4 @@ export { CollaborationHub } from './hub/CollaborationHub';
 export { CulturalCollaborationPortal } from './portal/CulturalCollaborationPortal';
 export type { CollabUserType } from './collab-rules';
 export { CollaborationsPage } from './real/CollaborationsPage';
+export { CollabEarningsLine } from './real/CollabEarningsLine';

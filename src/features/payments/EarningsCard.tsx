@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useServerQuery } from '../../data/use-server-query';
+import { CollabEarningsLine } from '../collab';
 
 /** The signed-in artist's figures from public.my_earnings() (cents, USD): aggregates only. */
 interface Earnings {
@@ -68,6 +69,7 @@ export function EarningsCard() {
           </Alert>
         )}
         {state.status === 'ready' && <Figures e={state.data} />}
+        <CollabEarningsLine />
       </Stack>
     </Card>
   );

@@ -254,6 +254,8 @@ describe('no e-mail leaves its owner', () => {
         },
       ],
       ['collab_respond', { p_id: randomUUID(), p_action: 'accept', p_budget: null, p_note: '' }],
+      ['collab_deliver_campaign', { p_offer: randomUUID(), p_campaign: randomUUID() }],
+      ['my_collab_earnings', {}], // ledger totals of the caller's collaborations; a fan has none
     ];
     for (const [fn, args] of appRpcs) {
       const r = await db.rpc(fn, args);

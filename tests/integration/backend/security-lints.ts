@@ -213,13 +213,20 @@ export const JUSTIFIED: Record<string, string> = {
     "A brand's own campaigns with aggregates only (20261129200300): reach and claims per week are counted from fans' " +
     'calendars and private.campaign_claims, which the brand cannot read, and are null under 10 fans; never a fan id, ' +
     "code holder or claim time. It refuses app tokens, takes no arguments, answers brand_id = auth.uid(), search_path = ''.",
+  'authenticated_security_definer_function_executable|public.collab_deliver_campaign(p_offer uuid, p_campaign uuid)':
+    'A brand delivers its own campaign through an accepted collaboration (20261129300000): it writes the link and the ' +
+    "flat-fee ledger row (no API role may) and fills the artist's consenting followers' calendars, which it cannot read; " +
+    "only the offer's brand, its own not-ended campaign, an accepted offer; it refuses app tokens and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.my_collab_earnings()':
+    "Each collaboration's ledger total for the caller (its artist or its brand): sums of collab_earnings rows with " +
+    "auth.uid() in (artist_id, brand_id), never a fan; it refuses app tokens, takes no arguments, search_path = ''.",
   'function_search_path_mutable|private.refresh_reward_calendars_in_batches(IN p_batch integer)':
     'The nightly calendar refresh commits after every batch, and PostgreSQL refuses COMMIT in a procedure with a SET ' +
     "clause; it is no definer (runs as pg_cron's owner), executable by no API role, names every object and operator " +
     "schema-qualified, and sets search_path = '' itself in each transaction it opens.",
   'authenticated_security_definer_function_executable|public.my_earnings()':
     "An artist's own earnings (20261129030000): sums of private.stripe_payments (the webhook's ledger, which no API role " +
-    "reads) and counts of their subscriptions; it refuses app tokens and non-artists, takes no arguments, answers only " +
+    'reads) and counts of their subscriptions; it refuses app tokens and non-artists, takes no arguments, answers only ' +
     "rows with artist_id = auth.uid(), never a fan, and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.developer_app_usage()':
     "The developer portal shows each own app's API calls and connected users, counted from the users' access log and " +

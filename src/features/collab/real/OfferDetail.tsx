@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LabeledValue } from '../../../components/dashboard';
 import { formatBudget, REAL_STATUS_COLORS, REAL_STATUS_LABELS } from '../collab-rules';
 import { answerOffer, type OfferAnswer, type RealOffer } from './api';
+import { CollabDelivery } from './CollabDelivery';
 
 const DONE: Record<OfferAnswer, string> = {
   accept: 'Offer accepted',
@@ -79,6 +80,7 @@ export function OfferDetail({ offer, me, onAnswered }: { offer: RealOffer; me: s
           </Alert>
         )}
         {open && !myTurn && <Text size="sm">Waiting for {other} to answer.</Text>}
+        {offer.status === 'accepted' && <CollabDelivery offer={offer} me={me} />}
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
