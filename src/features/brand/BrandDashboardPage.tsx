@@ -3,6 +3,7 @@ import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BrandDashboard } from './components/BrandDashboard';
 import { Stack } from '@mantine/core';
+import { useState } from 'react';
 import { BrandAnalyticsCard } from './components/BrandAnalyticsCard';
 import { YourCampaignsCard } from './components/YourCampaignsCard';
 
@@ -12,6 +13,7 @@ import { YourCampaignsCard } from './components/YourCampaignsCard';
  */
 export function BrandDashboardPage() {
   const roleSwitcher = <CompactRoleSwitcher />;
+  const [launched, setLaunched] = useState(0);
   // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
   const signedIn = Boolean(useAuthSnapshot().user);
   return (
@@ -24,8 +26,8 @@ export function BrandDashboardPage() {
               header: <OwnHeader role="Brand" actions={roleSwitcher} />,
               figures: (
                 <Stack gap="md">
-                  <YourCampaignsCard />
-                  <BrandAnalyticsCard />
+                  <YourCampaignsCard onLaunched={() => setLaunched((n) => n + 1)} />
+                  <BrandAnalyticsCard refreshKey={launched} />
                 </Stack>
               ),
             }

@@ -65,9 +65,9 @@ const cell = (n: number | null) =>
  * momentum by ISO week and regions (fans' MediaID country). Null figures are the server's
  * suppression and are shown as hidden, never estimated.
  */
-export function BrandAnalyticsCard() {
+export function BrandAnalyticsCard({ refreshKey = 0 }: { refreshKey?: number }) {
   const [version, setVersion] = useState(0);
-  const { state, reload } = useBrandAnalytics(`#${version}`);
+  const { state, reload } = useBrandAnalytics(`#${refreshKey}.${version}`);
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="brand-analytics-heading">
       <Stack gap="sm">
