@@ -2,7 +2,8 @@
  * Brands run campaigns for real (issue 40 item 3): a brand signs up, opens 'Create Campaign' on its
  * dashboard, launches a campaign with 100 generated codes for electronic fans and a second one from
  * an uploaded CSV file; 'Your campaigns' lists both from the server with codes left, claims, spend
- * and the fans-reached figure hidden under 10 fans. SHOTS_DIR=… saves screenshots of both screens.
+ * and the fans-reached figure hidden under 10 fans; the analytics card hides every fan figure and
+ * imports a redemption CSV (a bad file refused). SHOTS_DIR=… saves screenshots of the screens.
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -97,4 +98,25 @@ test('a brand launches campaigns with generated and uploaded codes and sees them
   await expect(bus.getByText('$500.00 of $1,000.00')).toBeVisible({ timeout: 20_000 });
   await card.scrollIntoViewIfNeeded();
   await shoot(page, 'your-campaigns');
+
+  // 3. analytics (issue 40 item 5): nobody claimed yet, so every fan figure is hidden by the server;
+  // a redemption CSV is checked before sending, and a code no fan claimed counts as unknown
+  const analytics = page.locator('section', { has: page.getByRole('heading', { name: 'Campaign analytics' }) });
+  await expect(analytics.getByTestId('own-analytics')).toBeVisible({ timeout: 20_000 });
+  await expect(analytics.getByText('Fewer than 10 fans — hidden to protect privacy')).toHaveCount(4);
+  const csv = analytics.locator('input[type="file"]');
+  await csv.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('BUS-1;yesterday\n') });
+  await expect(analytics.getByTestId('redemption-result')).toContainText(
+    'The file needs a header row with the columns code and redeemed_at',
+  );
+  await csv.setInputFiles({
+    name: 'shop.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('code,redeemed_at,amount_cents\nBUS-1,2026-11-28T10:00:00Z,1299\n'),
+  });
+  await expect(analytics.getByTestId('redemption-result')).toContainText(
+    '0 recorded, 0 already recorded, 1 not codes fans claimed from this campaign.',
+  );
+  await analytics.scrollIntoViewIfNeeded();
+  await shoot(page, 'brand-analytics');
 });

@@ -2,14 +2,18 @@ import { CompactRoleSwitcher } from '../roles';
 import { OwnHeader } from '../../components/dashboard';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { BrandDashboard } from './components/BrandDashboard';
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { BrandAnalyticsCard } from './components/BrandAnalyticsCard';
 import { YourCampaignsCard } from './components/YourCampaignsCard';
 
 /**
- * `/dashboard/brand` — the brand's own header and campaigns first; the extended sample dashboard
+ * `/dashboard/brand` — the brand's own header, campaigns and analytics (real, suppressed under 10 fans) first; the extended sample dashboard
  * follows under the 'Sample data' heading.
  */
 export function BrandDashboardPage() {
   const roleSwitcher = <CompactRoleSwitcher />;
+  const [launched, setLaunched] = useState(0);
   // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
   const signedIn = Boolean(useAuthSnapshot().user);
   return (
@@ -18,7 +22,15 @@ export function BrandDashboardPage() {
       roleSwitcher={roleSwitcher}
       own={
         signedIn
-          ? { header: <OwnHeader role="Brand" actions={roleSwitcher} />, figures: <YourCampaignsCard /> }
+          ? {
+              header: <OwnHeader role="Brand" actions={roleSwitcher} />,
+              figures: (
+                <Stack gap="md">
+                  <YourCampaignsCard onLaunched={() => setLaunched((n) => n + 1)} />
+                  <BrandAnalyticsCard refreshKey={launched} />
+                </Stack>
+              ),
+            }
           : undefined
       }
     />

@@ -220,6 +220,14 @@ export const JUSTIFIED: Record<string, string> = {
   'authenticated_security_definer_function_executable|public.my_collab_earnings()':
     "Each collaboration's ledger total for the caller (its artist or its brand): sums of collab_earnings rows with " +
     "auth.uid() in (artist_id, brand_id), never a fan; it refuses app tokens, takes no arguments, search_path = ''.",
+  'authenticated_security_definer_function_executable|public.brand_campaign_analytics()':
+    "A brand's dashboard figures (20261129400100): counts of impressions, claims and reported redemptions of its own " +
+    'campaigns (brand_id = auth.uid(), brand role), read from tables the brand cannot read, each null under 10 fans; ' +
+    "never a fan id, code or row. It refuses app tokens, takes no arguments, and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.campaign_record_redemptions(p_campaign uuid, p_rows jsonb)':
+    'A brand reports redeemed codes of its own campaign (20261129400000) into private.campaign_redemptions, which no ' +
+    'API role reads: brand role and brand_id = auth.uid() required, only codes of that campaign a fan claimed count, ' +
+    "idempotent per code, answers counts only; it refuses app tokens and has search_path = ''.",
   'function_search_path_mutable|private.refresh_reward_calendars_in_batches(IN p_batch integer)':
     'The nightly calendar refresh commits after every batch, and PostgreSQL refuses COMMIT in a procedure with a SET ' +
     "clause; it is no definer (runs as pg_cron's owner), executable by no API role, names every object and operator " +

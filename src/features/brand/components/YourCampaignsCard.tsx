@@ -78,13 +78,14 @@ function CampaignRow({ c }: { c: Campaign }) {
  * my_campaigns() — totals of the campaign, and figures about fans only when 10 or more are behind
  * them (the server returns null below that, and the card says so). Online only.
  */
-export function YourCampaignsCard() {
+export function YourCampaignsCard({ onLaunched }: { onLaunched?: () => void } = {}) {
   const { state, reload } = useMyCampaigns();
   const [creating, setCreating] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)');
   const done = () => {
     setCreating(false);
     reload();
+    onLaunched?.(); // the analytics card below counts the new campaign too
   };
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="your-campaigns-heading">
