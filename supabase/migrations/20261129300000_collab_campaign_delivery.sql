@@ -10,7 +10,7 @@
 --   * public.collab_earnings is the ledger: no fan id, written only by server code — the flat fee
 --     once when linked (flat_rate, hybrid; at most one flat_fee row per campaign), the payout per
 --     code for each code claimed by a follower of the artist (per_code, hybrid), inside the claim's
---     transaction (private.fulfil_campaign_claim, redefined here). revenue_share accrues nothing
+--     transaction (a trigger on private.campaign_claims). revenue_share accrues nothing
 --     until redemptions reach Bucket. Every amount is already part of the campaign's spent_cents,
 --     so the ledger never exceeds the brand's budget. Read by the row's artist and brand only.
 
@@ -158,60 +158,24 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 -- ------------------------------------------------------------------ the claim accrues the artist's earning
-create or replace function private.fulfil_campaign_claim(p_fan uuid, p_day public.daily_rewards) returns void
+-- A trigger on the claim row, so private.fulfil_campaign_claim stays defined once: it runs in the
+-- claim's transaction, and campaign_claims' key lets a fan claim a campaign once, so a claim accrues
+-- at most once however many run at once. No fan id is written.
+create function private.collab_accrue_claim() returns trigger
 language plpgsql security definer set search_path = '' as $$
-declare
-  _c public.brand_campaigns;
-  _code_id bigint;
-  _code text;
 begin
-  if not private.brand_offers_allowed(p_fan) then
-    raise exception 'Day %: you turned brand offers off in your MediaID, so no code was given', p_day.day
-      using errcode = '42501';
-  end if;
-  if exists (select 1 from private.campaign_claims x where x.campaign_id = p_day.campaign_id and x.fan_id = p_fan) then
-    raise exception 'You already claimed this reward' using errcode = '23505';
-  end if;
-  update public.brand_campaigns c
-    set claimed_count = c.claimed_count + 1, spent_cents = c.spent_cents + c.payout_per_code_cents
-    where c.id = p_day.campaign_id and c.claimed_count < c.code_count
-      and c.spent_cents + c.payout_per_code_cents <= c.budget_cents
-    returning * into _c;
-  if _c.id is null then
-    raise exception 'Day %: this reward ran out before your claim reached Bucket, so nothing was given', p_day.day
-      using errcode = 'P0001';
-  end if;
-  update public.campaign_codes k set taken = true
-    where k.id = (select f.id from public.campaign_codes f where f.campaign_id = _c.id and not f.taken
-                  order by f.id limit 1 for update skip locked)
-    returning k.id, k.code into _code_id, _code;
-  if _code_id is null then
-    raise exception 'Day %: this reward ran out before your claim reached Bucket, so nothing was given', p_day.day
-      using errcode = 'P0001';
-  end if;
-  insert into private.campaign_claims (campaign_id, fan_id, code_id) values (_c.id, p_fan, _code_id)
-    on conflict do nothing;
-  if not found then
-    raise exception 'You already claimed this reward' using errcode = '23505';
-  end if;
-  insert into public.locker_items (id, fan_id, type, title, artist, description, rarity, is_new, code_value, brand_name,
-      publish_date, expires_at)
-    values (p_fan::text || '|campaign-' || _c.id, p_fan, 'code', _c.title, _c.brand_name,
-      btrim(format('A code from %s. %s', _c.brand_name, _c.cultural_context)), p_day.rarity, true, _code, _c.brand_name,
-      current_date, greatest(_c.ends_on + 30, current_date + 30)::timestamptz)
-    on conflict (id) do nothing;
-  update public.daily_rewards r set description = format('Your code: %s. %s', _code, r.description), updated_at = now()
-    where r.id = p_day.id;
-  -- The artist's earning, in the claim's transaction: the campaign_claims key above lets a fan claim a
-  -- campaign once, so a claim accrues at most once however many run at once. No fan id is written.
   insert into public.collab_earnings (offer_id, campaign_id, artist_id, brand_id, amount_cents, reason)
-    select l.offer_id, l.campaign_id, l.artist_id, l.brand_id, _c.payout_per_code_cents, 'code_claimed'
+    select l.offer_id, l.campaign_id, l.artist_id, l.brand_id, c.payout_per_code_cents, 'code_claimed'
     from public.collab_campaigns l
-    where l.campaign_id = _c.id and _c.payout_per_code_cents > 0
+    join public.brand_campaigns c on c.id = l.campaign_id
+    where l.campaign_id = new.campaign_id and c.payout_per_code_cents > 0
       and exists (select 1 from public.subscriptions s
-                  where s.fan_id = p_fan and s.artist_id = l.artist_id::text and not s._deleted);
+                  where s.fan_id = new.fan_id and s.artist_id = l.artist_id::text and not s._deleted);
+  return null;
 end
 $$;
+revoke all on function private.collab_accrue_claim() from public, anon, authenticated;
+create trigger collab_accrue_claim after insert on private.campaign_claims
+  for each row execute function private.collab_accrue_claim();
 
-revoke all on function private.campaign_for_day(uuid, integer, date), private.fulfil_campaign_claim(uuid, public.daily_rewards)
-  from public, anon, authenticated;
+revoke all on function private.campaign_for_day(uuid, integer, date) from public, anon, authenticated;

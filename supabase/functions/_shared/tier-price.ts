@@ -5,7 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { Refusal } from './request.ts';
-import { service, type PaymentsEnv } from './payments.ts';
+import { service, UUID, type PaymentsEnv } from './payments.ts';
 
 export interface TierRow {
   id: string;
@@ -16,6 +16,13 @@ export interface TierRow {
   stripe_product_id: string | null;
   stripe_price_id: string | null;
   updated_at: string;
+}
+
+/** The artist and tier level a request body names ('' and 0 when absent or malformed). */
+export function tierTarget(body: Record<string, unknown>): { artistId: string; level: number } {
+  const artistId = typeof body.artist_id === 'string' && UUID.test(body.artist_id) ? body.artist_id : '';
+  const level = body.level === 1 || body.level === 2 || body.level === 3 ? body.level : 0;
+  return { artistId, level };
 }
 
 /** The artist's tier at `level`, or a 404 refusal the fan can read. */

@@ -12,17 +12,8 @@
  */
 import Stripe from 'stripe';
 import { readJson, Refusal } from '../_shared/request.ts';
-import {
-  CORS,
-  customerOf,
-  json,
-  service,
-  signedInUser,
-  stripeClient,
-  UUID,
-  type PaymentsEnv,
-} from '../_shared/payments.ts';
-import { priceOf, tierOf } from '../_shared/tier-price.ts';
+import { CORS, customerOf, json, service, signedInUser, stripeClient, type PaymentsEnv } from '../_shared/payments.ts';
+import { priceOf, tierOf, tierTarget } from '../_shared/tier-price.ts';
 
 export async function handleChangeTier(req: Request, env: PaymentsEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS });
@@ -30,8 +21,7 @@ export async function handleChangeTier(req: Request, env: PaymentsEnv): Promise<
   try {
     const user = await signedInUser(req, env);
     const body = await readJson(req);
-    const artistId = typeof body.artist_id === 'string' && UUID.test(body.artist_id) ? body.artist_id : '';
-    const level = body.level === 1 || body.level === 2 || body.level === 3 ? body.level : 0;
+    const { artistId, level } = tierTarget(body);
     if (!artistId || !level) throw new Refusal(400, 'invalid_request', 'Give artist_id (uuid) and level (1-3).');
     const [current] =
       (await service<{ stripe_status: string | null; stripe_subscription_id: string | null; tier: string }[]>(

@@ -10,17 +10,8 @@
  *   * A fan already paying this artist is refused (409; change-tier changes a tier), never charged twice.
  */
 import { readJson, Refusal } from '../_shared/request.ts';
-import { priceOf, tierOf } from '../_shared/tier-price.ts';
-import {
-  CORS,
-  customerOf,
-  json,
-  service,
-  signedInUser,
-  stripeClient,
-  UUID,
-  type PaymentsEnv,
-} from '../_shared/payments.ts';
+import { priceOf, tierOf, tierTarget } from '../_shared/tier-price.ts';
+import { CORS, customerOf, json, service, signedInUser, stripeClient, type PaymentsEnv } from '../_shared/payments.ts';
 
 export async function handleCreateCheckout(req: Request, env: PaymentsEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS });
@@ -28,8 +19,7 @@ export async function handleCreateCheckout(req: Request, env: PaymentsEnv): Prom
   try {
     const user = await signedInUser(req, env);
     const body = await readJson(req);
-    const artistId = typeof body.artist_id === 'string' && UUID.test(body.artist_id) ? body.artist_id : '';
-    const level = body.level === 1 || body.level === 2 || body.level === 3 ? body.level : 0;
+    const { artistId, level } = tierTarget(body);
     const returnUrl =
       typeof body.return_url === 'string' && /^https?:\/\//.test(body.return_url) ? body.return_url : '';
     if (!artistId || !level || !returnUrl)
