@@ -15,6 +15,8 @@ mkdirSync('.tmp', { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const suites = [];
+/** Names of the failed tests, printed again at the end (CI shows only the output's tail). */
+const failures = [];
 const started = Date.now();
 /** Wall time since `from`, e.g. `9 min 12 s`. */
 const took = (from) => {
@@ -52,6 +54,14 @@ if (runVitest) {
   // A crash before any report counts as one failure so CI never goes green by accident.
   const failed = json ? json.numFailedTests + (code !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
   const skipped = (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0);
+  for (const file of json?.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      failures.push(`vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`vitest ${file.name.replace(`${process.cwd()}/`, '')}: ${(file.message ?? '').split('\n')[0]}`);
+    }
+  }
   suites.push(`vitest ${passed} passed, ${failed} failed, ${skipped} skipped (${took(vitestStarted)})`);
   Object.assign(totals, {
     passed: totals.passed + passed,
@@ -69,6 +79,16 @@ if (runE2e) {
   const passed = (json?.stats?.expected ?? 0) + (json?.stats?.flaky ?? 0);
   const failed = json ? json.stats.unexpected + (code !== 0 && json.stats.unexpected === 0 ? 1 : 0) : 1;
   const skipped = json?.stats?.skipped ?? 0;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failures.push(`e2e ${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? [])
+      visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of json?.suites ?? []) visit(suite, []);
   suites.push(`e2e ${passed} passed, ${failed} failed, ${skipped} skipped (${took(e2eStarted)})`);
   Object.assign(totals, {
     passed: totals.passed + passed,
@@ -91,11 +111,13 @@ if (runBench) {
   const benches = readJson(report)?.benches ?? [];
   const passed = benches.filter((b) => b.ok).length;
   const failed = benches.length - passed + (code !== 0 && passed === benches.length ? 1 : 0);
+  for (const bench of benches.filter((b) => !b.ok)) failures.push(`bench ${bench.name ?? JSON.stringify(bench)}`);
   suites.push(`bench smoke ${passed} passed, ${failed} failed (${took(benchStarted)})`);
   Object.assign(totals, { passed: totals.passed + passed, failed: totals.failed + failed });
 }
 
 for (const line of suites) console.log(`  ${line}`);
+if (failures.length > 0) console.log(`failed:\n${failures.map((line) => `  ✘ ${line}`).join('\n')}`);
 console.log(`  npm test took ${took(started)}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -12,6 +12,9 @@ async function openDemo(page: Page, view: string) {
 test('Browse: High Match keeps match score 85+ or engagement 18%+ only (artist and brand views)', async ({ page }) => {
   const requests: string[] = [];
   await openDemo(page, 'Collab Portal');
+  // The first visit's own start-up (the service worker fetching the build manifest to cache the
+  // rest) is not the filter's doing: record once it is over.
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });
   page.on('request', (request: Request) => {
     if (!/^(data|blob):/.test(request.url())) requests.push(request.url());
   });
