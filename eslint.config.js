@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -18,6 +18,9 @@ const features = readdirSync(abs('src/features'), { withFileTypes: true })
  * src/lib, src/data, src/sample, sync/), its own files and other features' public index.ts only;
  * shared folders never import features. The composition root (src/routes, main, app-root) may.
  */
+// sync/'s entries, as tsconfig.paths.json declares them.
+// (Vite and Vitest read the same file: resolve.tsconfigPaths.)
+const SYNC_ENTRIES = Object.keys(JSON.parse(readFileSync(abs('tsconfig.paths.json'), 'utf8')).compilerOptions.paths);
 const SHARED = ['src/components', 'src/lib', 'src/data', 'src/sample'];
 // Screens another feature loads with import() (their own chunk): importing them through the
 // feature's index.ts would pull the whole barrel into that chunk.
@@ -61,7 +64,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
     settings: {
       // Without .ts/.tsx the resolver finds no relative import and the path rules check nothing.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // tsconfig.paths.json: sync/'s entries (`@sync`, `@sync/model`…) resolve to their files.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: { configFile: abs('tsconfig.paths.json') },
+        }),
+      ],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
@@ -85,6 +94,29 @@ export default tseslint.config(
       // Runtime circles only: the rule skips `import type` (erased at build, no load-order hazard);
       // tests/unit/lint/boundaries.test.ts keeps type-only circles out too.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // sync/'s front door: the app reaches it through its entries only (tsconfig.paths.json).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+sync(/.*)?$',
+              message: `Import sync/ through its entries: ${SYNC_ENTRIES.join(', ')}.`,
+            },
+            {
+              regex: `^@sync/(?!(${SYNC_ENTRIES.filter((e) => e !== '@sync')
+                .map((e) => e.slice('@sync/'.length))
+                .join('|')})$)`,
+              message: `sync/ has these entries only: ${SYNC_ENTRIES.join(', ')}.`,
+            },
+          ],
+        },
+      ],
     },
   },
   {

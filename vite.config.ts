@@ -30,6 +30,8 @@ const precache = shellPrecache(APP_SHELL);
 const BACKEND_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/storage\/v1/, /^\/realtime\/v1/, /^\/__local\//];
 
 export default defineConfig({
+  // `@sync`, `@sync/model`…: sync/'s entries, declared once in tsconfig.paths.json.
+  resolve: { tsconfigPaths: true },
   // The storage worker (src/data/storage-worker.ts) shares chunks with the page's code.
   worker: { format: 'es' },
   plugins: [

@@ -26,6 +26,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // sync/'s entries (`@sync`, `@sync/model`…), declared once in tsconfig.paths.json.
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'unit',
           environment: 'node',
@@ -34,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { tsconfigPaths: true },
         test: {
           ...integration,
           name: 'integration',
@@ -49,6 +52,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { tsconfigPaths: true },
         test: {
           ...integration,
           name: 'integration-serial',

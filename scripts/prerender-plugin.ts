@@ -94,6 +94,7 @@ export function prerender(options: PrerenderOptions): Plugin[] {
           logLevel: 'error',
           appType: 'custom',
           plugins: [react()],
+          resolve: { tsconfigPaths: true },
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
           // Node imports the dependencies itself: no dependency scan or pre-bundling.
           optimizeDeps: { noDiscovery: true, include: [] },

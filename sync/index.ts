@@ -1,7 +1,12 @@
 /**
- * Public entry of the local-first engine. Invariants: the app imports only from here; nothing
- * in sync/ imports React, Mantine or src/; `@supabase/supabase-js` is used for types only (the
- * client is passed in).
+ * Entry `@sync`: the local-first engine (start it, open the device database, first pages), plus
+ * everything the lighter entries hold. The app imports sync/ only through its entries — `@sync`,
+ * `@sync/model` (rules and row types, no RxDB), `@sync/writes`, `@sync/outbox`, `@sync/storage`
+ * (tsconfig.paths.json; eslint.config.js refuses any other path into sync/). Invariants: nothing in
+ * sync/ imports React, Mantine or src/; no module does anything when imported (sync/package.json
+ * says `sideEffects: false`, so the bundler drops what an entry's importer does not use);
+ * `@supabase/supabase-js` is used for types only (the client is passed in); `@sync/first-pages` is
+ * the first pages' pull alone, its own small chunk for a new device's first screen.
  */
 export { createSyncEngine } from './engine/create-sync-engine';
 export type { SyncEngine, SyncEngineOptions } from './engine/create-sync-engine';
@@ -15,16 +20,5 @@ export type { OpenDatabaseOptions } from './database';
 export { COLLECTIONS, COLLECTION_NAMES } from './collections';
 export type { BucketDatabase, BucketCollections, CollectionName } from './collections';
 export type { SyncState, SyncError, SyncLocalFields } from './local-fields';
-export * from './schemas/types';
-export { upsertMediaId } from './writes/upsert-media-id';
-export type { MediaIdInput } from './writes/upsert-media-id';
-export { saveProfile } from './writes/save-profile';
-export type { ProfileInput } from './writes/save-profile';
-export { logEngagement } from './writes/log-engagement';
-export type { EngagementInput } from './writes/log-engagement';
-export { putContentItem } from './writes/put-content-item';
-export type { ContentItemInput } from './writes/put-content-item';
-export { DEFAULT_PRIVACY_SETTINGS, mediaIdKey, privacyLevel } from './writes/media-id-defaults';
-export { followArtist, unfollowArtist } from './writes/follow-artist';
-export type { FollowInput } from './writes/follow-artist';
-export * from './fans/entitlement';
+export * from './model';
+export * from './writes';

@@ -4,7 +4,7 @@
 // sync error). The tooltip explains the mode and gives the last successful sync time.
 import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { ConnectionMode } from '../../sync';
+import type { ConnectionMode } from '@sync';
 import { useSyncStatus, type SyncStatusView } from '../data';
 import { formatDateTime } from '../lib/format';
 import classes from './HeaderBadge.module.css';

@@ -2,7 +2,7 @@
 // changes or signs out, so one user's rows are never visible to the next.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { BucketDatabase, CollectionName, FirstPages, SyncEngine, SyncEngineOptions } from '../../sync';
+import type { BucketDatabase, CollectionName, FirstPages, SyncEngine, SyncEngineOptions } from '@sync';
 import { probeLocalDatabase } from './local-database-probe';
 import { SyncContext, SyncOpenedContext, type SyncContextValue } from './sync-context';
 
@@ -94,7 +94,7 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       setNewDeviceUser(userId);
       if (typeof navigator !== 'undefined' && !navigator.onLine) return null;
       // Its own small chunk (pull handler + registry), not the engine's: the requests go out sooner.
-      const { createFirstPages } = await import('../../sync/replication/first-pages');
+      const { createFirstPages } = await import('@sync/first-pages');
       if (cancelled) return null;
       const created = createFirstPages({ supabase, userId });
       // The replication pulls (and reports) itself: a failed page only ends the wait.
@@ -113,7 +113,7 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
       const firstPages = prefetch?.firstPages;
       // The engine (RxDB) is its own chunk: only a signed-in user downloads it.
       const [{ createSyncEngine }, { createAppStorage }] = await Promise.all([
-        import('../../sync'),
+        import('@sync'),
         import('./create-app-storage'),
       ]);
       const storage = await createAppStorage();

@@ -68,7 +68,7 @@ function startWorkerStorage(): Promise<RxStorage<unknown, unknown> | null> {
 }
 
 async function pageStorage(): Promise<RxStorage<unknown, unknown>> {
-  const { getBucketDexieStorage } = await import('../../sync/storage/dexie-storage');
+  const { getBucketDexieStorage } = await import('@sync/storage');
   return getBucketDexieStorage();
 }
 

@@ -1,7 +1,7 @@
 // What each role's dashboard shows first, so a new device can fetch those rows while its local
 // database opens (see SyncProvider and sync/replication/first-pages.ts). A hint only: a wrong
 // guess costs one small request; a screen that needs another collection asks for it itself.
-import type { CollectionName } from '../../sync';
+import type { CollectionName } from '@sync';
 
 const FIRST_SCREEN: Partial<Record<string, readonly CollectionName[]>> = {
   // Daily Locker (items, the fan's interactions and comments, followed artists' drops), then rewards.

@@ -3,7 +3,7 @@
 // "no" only when the browser lists its databases and none belongs to the user (a new device:
 // there are no local rows, hence no offline writes, to wait for); "unknown" whenever the list
 // is unavailable, so callers fall back to reading the database itself.
-import { isIndexedDbNameOfUser } from '../../sync/database-name';
+import { isIndexedDbNameOfUser } from '@sync/model';
 
 export type LocalDatabaseProbe = 'exists' | 'none' | 'unknown';
 

@@ -9,7 +9,7 @@
 /// <reference lib="webworker" />
 import { Subject } from 'rxjs';
 import { exposeRxStorageRemote, type MessageToRemote } from 'rxdb/plugins/storage-remote';
-import { getBucketDexieStorage } from '../../sync/storage/dexie-storage';
+import { getBucketDexieStorage } from '@sync/storage';
 import { STORAGE_WORKER_READY } from './storage-worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;

@@ -1,6 +1,6 @@
 // React context carrying the signed-in user's sync engine (null while opening or signed out).
 import { createContext } from 'react';
-import type { BucketDatabase, FirstPages, SyncEngine } from '../../sync';
+import type { BucketDatabase, FirstPages, SyncEngine } from '@sync';
 
 export interface SyncContextValue {
   engine: SyncEngine | null;

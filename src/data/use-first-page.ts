@@ -3,7 +3,7 @@
 // user's data without waiting for its database to be created. null when there is none (a device
 // with a local database, offline, a failed request, or once the first sync has finished).
 import { startTransition, useContext, useEffect, useState } from 'react';
-import type { CollectionName } from '../../sync';
+import type { CollectionName } from '@sync';
 import { SyncContext } from './sync-context';
 import { useFirstSyncPending } from './use-first-sync-pending';
 

@@ -1,7 +1,7 @@
 // The signed-in user's MediaIDs (one per role), live from the local database.
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import type { MediaIdDoc, Role } from '../../sync';
+import type { MediaIdDoc, Role } from '@sync';
 import { useObservableValue } from './use-observable-value';
 import { useSyncContext } from './use-sync-engine';
 

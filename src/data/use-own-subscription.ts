@@ -1,6 +1,6 @@
 import { useContext, useMemo } from 'react';
 import { map } from 'rxjs';
-import type { SubscriptionDoc } from '../../sync/schemas/subscriptions';
+import type { SubscriptionDoc } from '@sync/model';
 import { SyncContext } from './sync-context';
 import { useObservableValue } from './use-observable-value';
 

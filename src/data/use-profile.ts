@@ -1,7 +1,7 @@
 // The signed-in user's profile row (null until it exists locally).
 import { useContext, useMemo } from 'react';
 import { map } from 'rxjs';
-import type { ProfileDoc } from '../../sync';
+import type { ProfileDoc } from '@sync';
 import { useObservableValue } from './use-observable-value';
 import { SyncContext } from './sync-context';
 

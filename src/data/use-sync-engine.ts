@@ -1,6 +1,6 @@
 // Access to the sync context: the engine and the local database (null while opening/signed out).
 import { useContext } from 'react';
-import type { BucketDatabase, SyncEngine } from '../../sync';
+import type { BucketDatabase, SyncEngine } from '@sync';
 import { SyncContext, SyncOpenedContext, type SyncContextValue } from './sync-context';
 
 export function useSyncContext(): SyncContextValue {

@@ -1,6 +1,6 @@
 // Sync status for the header: status, connection mode, local changes waiting, rejected rows,
 // last sync time.
-import type { ConnectionMode, SyncStatus } from '../../sync';
+import type { ConnectionMode, SyncStatus } from '@sync';
 import { useObservableValue } from './use-observable-value';
 import { useSyncEngine } from './use-sync-engine';
 

@@ -1,5 +1,5 @@
 /** Roles of spec §6 and their display info of spec §3 (name, colour, description). */
-import { ROLES, type Role } from '../../sync/schemas/types';
+import { ROLES, type Role } from '@sync/model';
 
 export { ROLES, type Role };
 

@@ -7,21 +7,8 @@
 import type { RxJsonSchema } from 'rxdb';
 import { SYNC_LOCAL_PROPERTIES, type SyncLocalFields } from '../local-fields';
 import { nullableTimestampField, timestampField, uuidField } from './common';
+import { DEVELOPER_APP_SCOPES, type DeveloperAppScope } from './scopes';
 
-/** Bucket's OAuth scopes (SQL: public.mediaid_scopes(); tests/integration/oauth/scopes-agree.test.ts). */
-export const MEDIAID_SCOPES = [
-  'media:read',
-  'media:write',
-  'preferences:read',
-  'preferences:write',
-  'events:read',
-  'events:write',
-  'analytics:read',
-] as const;
-export type MediaIdScope = (typeof MEDIAID_SCOPES)[number];
-/** What an app row may store: the OAuth scopes, plus campaigns:read that only sample apps show. */
-export const DEVELOPER_APP_SCOPES = [...MEDIAID_SCOPES, 'campaigns:read'] as const;
-export type DeveloperAppScope = (typeof DEVELOPER_APP_SCOPES)[number];
 export type DeveloperAppStatus = 'active' | 'disabled';
 
 export interface DeveloperAppRow {

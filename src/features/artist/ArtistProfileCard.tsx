@@ -16,7 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconUserEdit } from '@tabler/icons-react';
 import { useContext, useEffect, useState } from 'react';
-import { saveProfile } from '../../../sync/writes/save-profile';
+import { saveProfile } from '@sync/writes';
 import { Modal } from '../../components/Modal';
 import { useProfile } from '../../data';
 import { SyncContext } from '../../data/sync-context';

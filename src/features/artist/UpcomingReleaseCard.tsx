@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { notifications } from '@mantine/notifications';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
-import { saveProfile } from '../../../sync/writes/save-profile';
+import { saveProfile } from '@sync/writes';
 import { useProfile } from '../../data';
 import { SyncContext } from '../../data/sync-context';
 import { formatShortCalendarDate, localCalendarDate } from '../../lib/format';

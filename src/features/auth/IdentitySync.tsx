@@ -6,10 +6,8 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { SyncProvider } from '../../data';
 import { firstScreenCollections } from '../../data/first-screen';
 import { useOpenedSyncContext } from '../../data/use-sync-engine';
-import { logEngagement } from '../../../sync/writes/log-engagement';
-import { saveProfile } from '../../../sync/writes/save-profile';
-import { upsertMediaId } from '../../../sync/writes/upsert-media-id';
-import type { MediaIdDoc, MediaIdRow as MediaIdRecord, ProfileDoc, ProfileRow as ProfileRecord } from '../../../sync';
+import { logEngagement, saveProfile, upsertMediaId } from '@sync/writes';
+import type { MediaIdDoc, MediaIdRow as MediaIdRecord, ProfileDoc, ProfileRow as ProfileRecord } from '@sync';
 import { useAuthPassive } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 

@@ -20,7 +20,7 @@ import {
 import type { Role } from '../../lib/roles';
 import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
 import type { AppSupabaseClient } from '../../lib/supabase';
-import type { MediaIdRow as MediaIdRecord, ProfileRow as ProfileRecord } from '../../../sync';
+import type { MediaIdRow as MediaIdRecord, ProfileRow as ProfileRecord } from '@sync';
 import {
   classifyProfileError,
   mergeMediaIds,

@@ -1,4 +1,4 @@
-import type { EngagementLogRow, MediaIdRow, ProfileRow } from '../../../sync';
+import type { EngagementLogRow, MediaIdRow, ProfileRow } from '@sync';
 
 /** Local-first writes, provided by the sync engine once the user's database is open. */
 export interface IdentityWriter {

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { EnqueueFile } from '../../../sync/outbox';
+import type { EnqueueFile } from '@sync/outbox';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { UploadManagerButton, useUploadOutbox } from '../uploads';
 import type { BucketItem, BucketViewer } from './bucket-types';

@@ -1,7 +1,7 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../../components/Modal';
 import { useMemo } from 'react';
-import { tierRank, type ContentTier } from '../../../sync/fans/entitlement';
+import { tierRank, type ContentTier } from '@sync/model';
 import { ManageSubscriptionButton, UpgradeButton } from '../payments';
 import type { BucketItem } from './bucket-types';
 import { BucketView } from './BucketView';

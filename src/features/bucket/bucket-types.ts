@@ -1,6 +1,6 @@
 /** Spec §3 "Bucket item", plus the outbox state of files still being uploaded. */
-import type { ContentTier } from '../../../sync/fans/entitlement';
-import type { UploadStatus } from '../../../sync/outbox';
+import type { ContentTier } from '@sync/model';
+import type { UploadStatus } from '@sync/outbox';
 
 export type BucketItemType = 'audio' | 'folder' | 'image' | 'document' | 'other';
 export type BucketViewer = 'artist' | 'fan';

@@ -2,8 +2,7 @@
  * What the artist sees of an item's access (issue 31): its tier and release state, in words.
  * The state itself is the sync engine's pure rule (the server enforces the same model).
  */
-import { releaseStateOf, type ReleaseFields, type ReleaseState } from '../../../sync/content/release-state';
-import type { ContentTier } from '../../../sync/fans/entitlement';
+import { releaseStateOf, type ReleaseFields, type ReleaseState, type ContentTier } from '@sync/model';
 import { formatDate, formatDateTime } from '../../lib/format';
 
 export { releaseStateOf, type ReleaseState };

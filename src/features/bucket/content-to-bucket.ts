@@ -3,8 +3,8 @@
  * A row is locked unless it is public or its unlock date has passed; an outbox entry shows until
  * its row exists locally, so a file is never listed twice.
  */
-import type { OutboxEntry } from '../../../sync/outbox';
-import type { ContentTier } from '../../../sync/fans/entitlement';
+import type { OutboxEntry } from '@sync/outbox';
+import type { ContentTier } from '@sync/model';
 import { bucketTypeOf, type BucketItem, type ManagedContent } from './bucket-types';
 
 export interface ContentRowLike {

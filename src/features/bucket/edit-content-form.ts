@@ -3,8 +3,8 @@
  * Invariants: a public item has no unlock date; a newly set unlock date lies in the future (an
  * unchanged past one — an item already released by date — is kept as it is); the title is required.
  */
-import type { ContentItemEdit } from '../../../sync/writes/edit-content-item';
-import type { ContentTier } from '../../../sync/fans/entitlement';
+import type { ContentItemEdit } from '@sync/writes';
+import type { ContentTier } from '@sync/model';
 
 export interface EditContentValues {
   title: string;

@@ -3,7 +3,7 @@
  * entitlement rule (sync/fans/entitlement.ts) with the fan's follow tier; a locked item never
  * carries a download path, so play and download cannot show for it.
  */
-import { canAccessContent, type ContentTier } from '../../../sync/fans/entitlement';
+import { canAccessContent, type ContentTier } from '@sync/model';
 import { bucketTypeOf, type BucketItem } from './bucket-types';
 
 export interface FanContentRow {

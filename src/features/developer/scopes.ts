@@ -1,5 +1,5 @@
 /** OAuth scopes offered to developer applications (spec §9); sample apps also use campaigns:read. */
-import { DEVELOPER_APP_SCOPES, type DeveloperAppScope } from '../../../sync/schemas/developer-apps';
+import { DEVELOPER_APP_SCOPES, type DeveloperAppScope } from '@sync/model';
 
 export type AppScope = DeveloperAppScope;
 export type OAuthScope = Exclude<AppScope, 'campaigns:read'>;

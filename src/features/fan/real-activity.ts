@@ -2,7 +2,7 @@
  * 'Your Feed' activity from the followed artists' real releases (synced `followed_content` rows):
  * one 'new_drop' item per release, newest first. They come before any sample item.
  */
-import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
+import type { FollowedContentDoc } from '@sync/model';
 import { sampleArtwork } from '../../sample/artists';
 import type { ActivityItem } from './types';
 

@@ -1,5 +1,5 @@
 /** Synced subscription rows → the stats panel's FanSubscription list (newest tier first). */
-import type { SubscriptionDoc } from '../../../sync/schemas/subscriptions';
+import type { SubscriptionDoc } from '@sync/model';
 import { sampleArtistById, sampleArtwork } from '../../sample/artists';
 import { TIER_NUMBER } from './fan-tier';
 import type { FanSubscription } from './types';

@@ -1,9 +1,6 @@
 import { startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { combineLatest } from 'rxjs';
-import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
-import type { LockerCommentDoc } from '../../../sync/schemas/locker-comments';
-import type { LockerInteractionDoc } from '../../../sync/schemas/locker-interactions';
-import type { LockerItemDoc } from '../../../sync/schemas/locker-items';
+import type { FollowedContentDoc, LockerCommentDoc, LockerInteractionDoc, LockerItemDoc } from '@sync/model';
 import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
 import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';

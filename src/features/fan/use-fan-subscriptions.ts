@@ -1,6 +1,6 @@
 import { useContext, useMemo } from 'react';
 import { map } from 'rxjs';
-import type { SubscriptionDoc } from '../../../sync/schemas/subscriptions';
+import type { SubscriptionDoc } from '@sync/model';
 import { SyncContext } from '../../data/sync-context';
 import { useObservableValue } from '../../data/use-observable-value';
 import { subscriptionsFromRows } from './subscriptions-from-rows';

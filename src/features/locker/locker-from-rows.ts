@@ -1,7 +1,5 @@
 /** Synced drop rows + the fan's own interactions → the carousel's LockerItem list. */
-import type { LockerCommentDoc } from '../../../sync/schemas/locker-comments';
-import type { LockerInteractionDoc } from '../../../sync/schemas/locker-interactions';
-import type { LockerItemDoc } from '../../../sync/schemas/locker-items';
+import type { LockerCommentDoc, LockerInteractionDoc, LockerItemDoc } from '@sync/model';
 import { sampleArtwork } from '../../sample/artists';
 import { sortLockerItems } from './locker-actions';
 import type { LockerItem } from './types';

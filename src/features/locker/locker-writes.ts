@@ -4,9 +4,8 @@
  * same action taken offline on two devices converges; comments get client uuids (a retried push
  * never duplicates one); `sync_state` starts 'dirty' — the collection hooks keep it that way.
  */
-import type { BucketDatabase } from '../../../sync';
-import { fanRowId } from '../../../sync/schemas/fan-common';
-import type { LockerInteractionDoc, LockerInteractionRow } from '../../../sync/schemas/locker-interactions';
+import type { BucketDatabase } from '@sync';
+import { fanRowId, type LockerInteractionDoc, type LockerInteractionRow } from '@sync/model';
 import type { ReactionKind } from './types';
 
 export type LockerChange =

@@ -1,5 +1,5 @@
 /** Spec §3 "Locker item": one drop in a fan's Daily Locker. */
-import type { FollowedContentDoc } from '../../../sync/schemas/followed-content';
+import type { FollowedContentDoc } from '@sync/model';
 
 export type LockerItemType = 'music' | 'video' | 'code' | 'event' | 'image' | 'bonus' | 'other';
 export type Rarity = 'common' | 'rare' | 'epic' | 'legendary';

@@ -1,11 +1,11 @@
 /** Builds the rows the setup modal and onboarding write (spec §3, §7). Pure: time and ids are passed in. */
 import type { Role } from '../../lib/roles';
-import type {
-  EngagementLogRow as EngagementRecord,
-  MediaIdRow as MediaIdRecord,
-  ProfileRow as ProfileRecord,
-} from '../../../sync/schemas/types';
-import { mediaIdKey } from '../../../sync/writes/media-id-defaults';
+import {
+  type EngagementLogRow as EngagementRecord,
+  type MediaIdRow as MediaIdRecord,
+  type ProfileRow as ProfileRecord,
+  mediaIdKey,
+} from '@sync/model';
 import { MEDIA_ID_VERSION, privacyLevel, type PrivacySettings } from './constants';
 
 /** The rows the identity screens write are the replicated tables' row types (sync/schemas/types.ts). */

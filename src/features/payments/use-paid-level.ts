@@ -1,4 +1,4 @@
-import type { SubscriptionDoc } from '../../../sync/schemas/subscriptions';
+import type { SubscriptionDoc } from '@sync/model';
 import { useOwnSubscription } from '../../data/use-own-subscription';
 
 const LEVEL: Record<string, number> = { tier1: 1, tier2: 2, tier3: 3 };

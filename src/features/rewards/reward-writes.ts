@@ -5,8 +5,8 @@
  * refuses it (its calendar changed meanwhile), the row is marked rejected and the calendar shows
  * the day unclaimed again with the server's message (rewards-from-rows.ts).
  */
-import type { BucketDatabase } from '../../../sync';
-import { fanRowId } from '../../../sync/schemas/fan-common';
+import type { BucketDatabase } from '@sync';
+import { fanRowId } from '@sync/model';
 import { claimRewardDay } from './reward-actions';
 import type { DailyReward } from './types';
 

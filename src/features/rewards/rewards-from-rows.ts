@@ -2,8 +2,7 @@
  * Synced rows → the calendar's DailyReward list. A claim the server refused (sync_state
  * 'rejected') counts as not claimed: that is the local rollback, and its message is surfaced.
  */
-import type { DailyRewardDoc } from '../../../sync/schemas/daily-rewards';
-import type { RewardClaimDoc } from '../../../sync/schemas/reward-claims';
+import type { DailyRewardDoc, RewardClaimDoc } from '@sync/model';
 import { sampleArtwork } from '../../sample/artists';
 import type { DailyReward } from './types';
 

@@ -1,7 +1,6 @@
 import { startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { combineLatest } from 'rxjs';
-import type { DailyRewardDoc } from '../../../sync/schemas/daily-rewards';
-import type { RewardClaimDoc } from '../../../sync/schemas/reward-claims';
+import type { DailyRewardDoc, RewardClaimDoc } from '@sync/model';
 import { mergeFirstPage } from '../../data/first-screen';
 import { SyncContext } from '../../data/sync-context';
 import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';

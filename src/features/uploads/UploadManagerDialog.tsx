@@ -1,7 +1,7 @@
 import { Stack, Stepper } from '@mantine/core';
 import { Modal } from '../../components/Modal';
 import { useMemo, useReducer, useState } from 'react';
-import type { OutboxEntry, UserOutbox } from '../../../sync/outbox';
+import type { OutboxEntry, UserOutbox } from '@sync/outbox';
 import { FileErrorList } from './components/FileErrorList';
 import { MetadataStep } from './components/MetadataStep';
 import { OutboxPanel } from './components/OutboxPanel';

@@ -7,7 +7,7 @@
  */
 import { unlockDateProblem } from './release-state';
 import type { CheckedContent } from './sniff/check-files';
-import { allProcessed, titleFromFileName, type OutboxEntry, type UploadMetadata } from '../../../sync/outbox';
+import { allProcessed, titleFromFileName, type OutboxEntry, type UploadMetadata } from '@sync/outbox';
 
 export type DialogStep = 'upload' | 'metadata' | 'review';
 

@@ -11,7 +11,7 @@ import {
   type OutboxDatabase,
   type SupabaseLike,
   type UserOutbox,
-} from '../../../sync/outbox';
+} from '@sync/outbox';
 import { env, LOCAL_BACKEND_URL } from '../../lib/env';
 import { supabase } from '../../lib/supabase';
 

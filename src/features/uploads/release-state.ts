@@ -2,7 +2,7 @@
  * The unlock date field (a datetime-local value ↔ the ISO timestamp stored in the queue item) and
  * what a file's tier and release settings mean for fans, as shown in the Review step.
  */
-import type { UploadMetadata } from '../../../sync/outbox';
+import type { UploadMetadata } from '@sync/outbox';
 import { SUBSCRIPTION_TIER_OPTIONS } from './upload-options';
 
 export const UNLOCK_DATE_PAST = 'Unlock date must be in the future.';

@@ -1,5 +1,5 @@
 /** Option lists of the upload forms (spec §9). */
-import type { SubscriptionTierId, UploadStatus } from '../../../sync/outbox';
+import type { SubscriptionTierId, UploadStatus } from '@sync/outbox';
 
 /** The upload form's genre subset. */
 export const UPLOAD_GENRES = ['Electronic', 'Hip-Hop', 'R&B', 'Indie Rock', 'Folk', 'Jazz', 'Pop', 'Alternative'];

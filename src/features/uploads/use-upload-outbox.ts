@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
-import { putContentItem } from '../../../sync/writes/put-content-item';
-import type { OutboxEntry, UserOutbox } from '../../../sync/outbox';
+import { putContentItem } from '@sync/writes';
+import type { OutboxEntry, UserOutbox } from '@sync/outbox';
 import { SyncContext } from '../../data/sync-context';
 import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
 import { acquireOutbox, releaseOutbox, setContentItemWriter, stopOutbox } from './outbox-wiring';

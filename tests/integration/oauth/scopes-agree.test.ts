@@ -4,7 +4,7 @@
 // and checks the schema's rules use it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVELOPER_APP_SCOPES, MEDIAID_SCOPES } from '../../../sync/schemas/developer-apps';
+import { DEVELOPER_APP_SCOPES, MEDIAID_SCOPES } from '../../../sync/schemas/scopes';
 import { APP_SCOPES } from '../../../supabase/functions/register-app/handler';
 import { OAUTH_SCOPES } from '../../../src/features/developer/scopes';
 import { API_ENDPOINTS } from '../../../src/features/developer/api-docs';

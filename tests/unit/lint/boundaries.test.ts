@@ -42,6 +42,24 @@ describe('feature boundaries by lint', () => {
     ).toHaveLength(1);
   });
 
+  it('refuses a path into sync/ that is not one of its entries; the entries pass', async () => {
+    const restricted = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' });
+    const errors = async (code: string) => {
+      const [result] = await restricted.lintText(code, { filePath: path.join(root, 'src/features/fan/probe.ts') });
+      return (result?.messages ?? []).map((m) => m.message);
+    };
+    expect(await errors("export { saveProfile } from '../../../sync/writes/save-profile';\n")).toHaveLength(1);
+    expect(await errors("export { createSyncEngine } from '../../../sync';\n")).toHaveLength(1);
+    expect(await errors("export { runPull } from '@sync/replication/pull';\n")).toHaveLength(1);
+    const entries = [
+      "export { createSyncEngine } from '@sync';",
+      "export { canAccessContent } from '@sync/model';",
+      "export { saveProfile } from '@sync/writes';",
+      "export { createUserOutbox } from '@sync/outbox';",
+    ].join('\n');
+    expect(await errors(entries)).toEqual([]);
+  }, 60_000);
+
   it("allows the feature's own files, shared folders and another feature's index.ts", async () => {
     const code = [
       "export { useAuth } from '../auth';",
@@ -54,7 +72,7 @@ describe('feature boundaries by lint', () => {
   });
 });
 
-/** Every relative import of src/, sync/ and supabase/ (the local backend, the Edge Functions), type-only ones included. */
+/** Every relative or `@sync` import of src/, sync/ and supabase/ (the local backend, the Edge Functions), type-only ones included. */
 function importGraph(): Map<string, string[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -67,14 +85,21 @@ function importGraph(): Map<string, string[]> {
   };
   for (const dir of ['src', 'sync', 'supabase']) walk(path.join(root, dir));
   const known = new Set(files);
+  // sync/'s entries (`@sync`, `@sync/model`…) as the app's imports name them.
+  const aliases = JSON.parse(readFileSync(path.join(root, 'tsconfig.paths.json'), 'utf8')).compilerOptions
+    .paths as Record<string, string[]>;
   const resolve = (from: string, spec: string) => {
+    const alias = aliases[spec]?.[0];
+    if (alias) return known.has(path.join(root, alias)) ? path.join(root, alias) : undefined;
     const base = path.resolve(path.dirname(from), spec);
     return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => known.has(f));
   };
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles.filter((i) => i.fileName.startsWith('.')).map((i) => resolve(file, i.fileName));
+    const targets = importedFiles
+      .filter((i) => i.fileName.startsWith('.') || i.fileName in aliases)
+      .map((i) => resolve(file, i.fileName));
     graph.set(
       file,
       targets.filter((target): target is string => target !== undefined),

@@ -1,6 +1,6 @@
 import { useContext, useMemo } from 'react';
-import { publishChange, unpublishChange } from '../../../../sync/content/release-state';
-import { deleteContentItem, editContentItem, type ContentItemEdit } from '../../../../sync/writes/edit-content-item';
+import { publishChange, unpublishChange } from '@sync/model';
+import { deleteContentItem, editContentItem, type ContentItemEdit } from '@sync/writes';
 import { SyncContext } from '../../../data/sync-context';
 
 export interface ContentActions {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import type { ContentItemEdit } from '../../../../sync/writes/edit-content-item';
-import { CONTENT_TIERS, type ContentTier } from '../../../../sync/fans/entitlement';
+import type { ContentItemEdit } from '@sync/writes';
+import { CONTENT_TIERS, type ContentTier } from '@sync/model';
 import { Modal } from '../../../components/Modal';
 import { TIER_LABELS } from '../content-release';
 import {

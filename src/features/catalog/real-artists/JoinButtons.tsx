@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useContext, useState } from 'react';
-import { followArtist, unfollowArtist } from '../../../../sync/writes/follow-artist';
+import { followArtist, unfollowArtist } from '@sync/writes';
 import { SyncContext } from '../../../data/sync-context';
 import {
   ManageSubscriptionButton,

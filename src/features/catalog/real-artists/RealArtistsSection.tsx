@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ContentTier } from '../../../../sync/fans/entitlement';
+import type { ContentTier } from '@sync/model';
 import type { GenreFilter } from '../filter-artists';
 import { filterRealArtists, type RealArtist } from './real-artist';
 import { RealArtistCard } from './RealArtistCard';

@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { map } from 'rxjs';
-import type { SubscriptionDoc } from '../../../../sync/schemas/subscriptions';
+import type { SubscriptionDoc } from '@sync/model';
 import { SyncContext } from '../../../data/sync-context';
 import { useObservableValue } from '../../../data/use-observable-value';
 import { loadSupabase } from '../../../lib/load-supabase';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useContext, useState } from 'react';
-import { saveProfile } from '../../../../sync/writes/save-profile';
+import { saveProfile } from '@sync/writes';
 import { useProfile } from '../../../data';
 import { SyncContext } from '../../../data/sync-context';
 import { ARTIST_NAME_MAX, artistNameError, normalizeArtistName } from '../../../lib/artist-identity';

@@ -1,4 +1,4 @@
-import type { DeveloperAppDoc } from '../../../../sync/schemas/developer-apps';
+import type { DeveloperAppDoc } from '@sync/model';
 import type { DeveloperApp } from './types';
 
 /** Local document (server row + sync fields) → the portal's view of an app. */

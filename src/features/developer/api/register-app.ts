@@ -4,7 +4,7 @@
  * sending anything and change nothing.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { DeveloperAppDoc } from '../../../../sync/schemas/developer-apps';
+import type { DeveloperAppDoc } from '@sync/model';
 import { appFromDoc } from './app-from-doc';
 import type { CreateAppInput, CreatedApp } from './types';
 

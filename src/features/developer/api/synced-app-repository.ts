@@ -7,7 +7,7 @@
  */
 import type { RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
-import type { DeveloperAppDoc } from '../../../../sync/schemas/developer-apps';
+import type { DeveloperAppDoc } from '@sync/model';
 import { appFromDoc, byNewest } from './app-from-doc';
 import { deleteRegisteredApp, regenerateAppSecret, registerApp } from './register-app';
 import type { DeveloperApp, DeveloperAppRepository } from './types';

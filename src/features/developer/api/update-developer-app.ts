@@ -1,5 +1,5 @@
 import type { RxCollection } from 'rxdb';
-import type { DeveloperAppDoc } from '../../../../sync/schemas/developer-apps';
+import type { DeveloperAppDoc } from '@sync/model';
 import type { AppStatus } from './types';
 
 /** Turns an app on or off locally; the collection hooks stamp updated_at and mark it for sync. */

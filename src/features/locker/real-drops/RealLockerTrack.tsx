@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useContext, useEffect, useReducer, useRef, useState } from 'react';
-import { logEngagement } from '../../../../sync/writes/log-engagement';
+import { logEngagement } from '@sync/writes';
 import { SyncContext } from '../../../data/sync-context';
 import { TRACK_PLAYED_EVENT } from '../../../lib/fan-server-contract';
 import { supabase } from '../../../lib/supabase';

@@ -3,9 +3,7 @@
  * real drops never expire (they stay while the fan follows), come before the sample drops,
  * newest first; `locked` is the server's answer (public fields only then, no object path).
  */
-import type { FollowedContentDoc } from '../../../../sync/schemas/followed-content';
-import type { LockerCommentDoc } from '../../../../sync/schemas/locker-comments';
-import type { LockerInteractionDoc } from '../../../../sync/schemas/locker-interactions';
+import type { FollowedContentDoc, LockerCommentDoc, LockerInteractionDoc } from '@sync/model';
 import { formatDateTime } from '../../../lib/format';
 import { sampleArtwork } from '../../../sample/artists';
 import type { LockerItem, LockerItemType, Rarity, RealDrop } from '../types';

@@ -1,4 +1,4 @@
-import type { SubscriptionDoc } from '../../../../sync/schemas/subscriptions';
+import type { SubscriptionDoc } from '@sync/model';
 import { useOwnSubscription } from '../../../data/use-own-subscription';
 
 const endReason = (row: SubscriptionDoc | null): string | null => row?.access_ended_reason ?? null;

@@ -3,7 +3,7 @@
  * per OpenID scope (the OAuth request), and what the user's privacy switches still withhold — the
  * same rules the MediaID API applies at output (migration 20261127600000_mediaid_api).
  */
-import { MEDIAID_SCOPES, type MediaIdScope } from '../../../../sync/schemas/developer-apps';
+import { MEDIAID_SCOPES, type MediaIdScope } from '@sync/model';
 import type { PrivacySettings } from '../constants';
 
 export type { MediaIdScope };

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
-import { upsertMediaId } from '../../../../sync';
+import { upsertMediaId } from '@sync';
 import { SectionCard } from '../../../components/dashboard';
 import { useLocalDb, useMediaId } from '../../../data';
 import { ROLE_DISPLAY, type Role } from '../../../lib/roles';

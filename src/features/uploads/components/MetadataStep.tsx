@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { SubscriptionTierId, UploadMetadata } from '../../../../sync/outbox';
+import type { SubscriptionTierId, UploadMetadata } from '@sync/outbox';
 import type { DialogFile } from '../dialog-reducer';
 import { fromLocalInput, toLocalInput, unlockDateProblem } from '../release-state';
 import { SUBSCRIPTION_TIER_OPTIONS, UPLOAD_GENRES } from '../upload-options';

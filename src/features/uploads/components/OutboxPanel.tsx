@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
-import type { OutboxEntry, UserOutbox } from '../../../../sync/outbox';
+import type { OutboxEntry, UserOutbox } from '@sync/outbox';
 import { formatMegabytes } from '../../../lib/format';
 import { UploadStatusLine } from './UploadStatusLine';
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
-import type { UploadStatus } from '../../../../sync/outbox';
+import type { UploadStatus } from '@sync/outbox';
 import { STATUS_COLOR } from '../upload-options';
 
 /** Status (red on error, spec §8) and the real progress of one file. */
