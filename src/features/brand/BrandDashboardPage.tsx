@@ -5,11 +5,12 @@ import { BrandDashboard } from './components/BrandDashboard';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { BrandAnalyticsCard } from './components/BrandAnalyticsCard';
+import { OwnArtistPartnershipsCard } from './components/ArtistPartnershipsCard';
 import { YourCampaignsCard } from './components/YourCampaignsCard';
 
 /**
- * `/dashboard/brand` — the brand's own header, campaigns and analytics (real, suppressed under 10 fans) first; the extended sample dashboard
- * follows under the 'Sample data' heading.
+ * `/dashboard/brand` — the brand's own header, campaigns, analytics and artist partnerships (real, suppressed under
+ * 10 fans) first; the extended sample dashboard (without the sample partnerships) follows under the 'Sample data' heading.
  */
 export function BrandDashboardPage() {
   const roleSwitcher = <CompactRoleSwitcher />;
@@ -28,6 +29,7 @@ export function BrandDashboardPage() {
                 <Stack gap="md">
                   <YourCampaignsCard onLaunched={() => setLaunched((n) => n + 1)} />
                   <BrandAnalyticsCard refreshKey={launched} />
+                  <OwnArtistPartnershipsCard refreshKey={launched} />
                 </Stack>
               ),
             }
