@@ -15,6 +15,7 @@ import { YourCampaignsCard } from './components/YourCampaignsCard';
 export function BrandDashboardPage() {
   const roleSwitcher = <CompactRoleSwitcher />;
   const [launched, setLaunched] = useState(0);
+  const [imported, setImported] = useState(0);
   // Signed out (the /test lab's switcher) it is the spec's sample dashboard, as in the demos.
   const signedIn = Boolean(useAuthSnapshot().user);
   return (
@@ -28,8 +29,8 @@ export function BrandDashboardPage() {
               figures: (
                 <Stack gap="md">
                   <YourCampaignsCard onLaunched={() => setLaunched((n) => n + 1)} />
-                  <BrandAnalyticsCard refreshKey={launched} />
-                  <OwnArtistPartnershipsCard refreshKey={launched} />
+                  <BrandAnalyticsCard refreshKey={launched} onImported={() => setImported((n) => n + 1)} />
+                  <OwnArtistPartnershipsCard refreshKey={`${launched}.${imported}`} />
                 </Stack>
               ),
             }

@@ -107,7 +107,7 @@ const UNDER = 10; // brand_artist_partnerships() withholds reach under 10 fans, 
  * The signed-in brand's own partnerships (brand_artist_partnerships): artists its campaigns are
  * delivered through, spend from the collaboration ledger, revenue from the redemptions it imported.
  */
-export function OwnArtistPartnershipsCard({ refreshKey = 0 }: { refreshKey?: number }) {
+export function OwnArtistPartnershipsCard({ refreshKey = 0 }: { refreshKey?: number | string }) {
   const { state, reload } = useBrandPartnerships(`#${refreshKey}`);
   const badge = (
     <Badge color="teal" variant="light">
