@@ -240,6 +240,7 @@ describe('no e-mail leaves its owner', () => {
       ['my_earnings', {}], // an artist's sums; a fan is refused
       ['my_campaigns', {}], // a brand's aggregates; a fan gets none
       ['brand_campaign_analytics', {}], // a brand's suppressed counts; a fan gets none
+      ['brand_artist_partnerships', {}], // a brand's partnerships (names, suppressed counts); a fan gets none
       ['campaign_record_redemptions', { p_campaign: randomUUID(), p_rows: [] }], // a fan is refused
       // collaborations: brand names for artists (a fan gets none), and the fan's refused writes
       ['collab_brands', {}],

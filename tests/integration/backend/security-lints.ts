@@ -224,6 +224,11 @@ export const JUSTIFIED: Record<string, string> = {
     "A brand's dashboard figures (20261129400100): counts of impressions, claims and reported redemptions of its own " +
     'campaigns (brand_id = auth.uid(), brand role), read from tables the brand cannot read, each null under 10 fans; ' +
     "never a fan id, code or row. It refuses app tokens, takes no arguments, and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.brand_artist_partnerships()':
+    "A brand's top artist partnerships (20261129600000): per artist its own campaigns are delivered through " +
+    '(collab_campaigns.brand_id = auth.uid(), brand role), counts of claims and sums of reported redemptions read from ' +
+    'private tables the brand cannot read, reach null under 10 fans and revenue under 10 redemptions, spend from its ' +
+    "own ledger rows; never a fan id, code or row. It refuses app tokens, takes no arguments, and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.campaign_record_redemptions(p_campaign uuid, p_rows jsonb)':
     'A brand reports redeemed codes of its own campaign (20261129400000) into private.campaign_redemptions, which no ' +
     'API role reads: brand role and brand_id = auth.uid() required, only codes of that campaign a fan claimed count, ' +

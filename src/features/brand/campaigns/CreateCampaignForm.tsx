@@ -184,6 +184,7 @@ export function CreateCampaignForm({ onLaunched }: { onLaunched: () => void }) {
           {model === 'revenue_share' ? (
             <NumberInput
               label="Revenue share"
+              description="Of each redemption you report for a code a collaborating artist's follower claimed; paid from the budget"
               suffix="%"
               decimalScale={2}
               min={0}

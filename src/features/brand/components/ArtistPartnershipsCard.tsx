@@ -1,50 +1,165 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatCompactNumber } from '../../../lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
 import { SectionCard } from '../../../components/dashboard';
+import { useBrandPartnerships } from '../campaigns/partnerships-api';
+import { hiddenText } from './BrandAnalyticsCard';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const centsUsd = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
+interface Row {
+  key: string;
+  name: string;
+  genre: string | null;
+  reach: ReactNode;
+  spend: string;
+  revenue?: ReactNode;
+  roi: number | null;
+}
+
+const roiBadge = (roi: number | null) =>
+  roi === null ? (
+    // unknown: revenue hidden (under 10 redemptions) or nothing reported or spent yet
+    <Text span size="xs" c="dimmed" aria-label="Not known yet" title="Not known yet">
+      —
+    </Text>
+  ) : (
+    <Badge color={roi >= 3 ? 'green' : 'yellow'} variant="light">
+      {roi.toFixed(1)}×
+    </Badge>
+  );
+
+/** A figure the server withheld: the same wording as the campaign analytics card. */
+function Hidden({ under }: { under: number }) {
+  return (
+    <Text span size="xs" c="dimmed" fs="italic">
+      {hiddenText(under)}
+    </Text>
+  );
+}
+
+function PartnershipsTable({ rows, withRevenue }: { rows: Row[]; withRevenue: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={withRevenue ? 520 : 300}>
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Artist</Table.Th>
+            <Table.Th ta="right">Reach</Table.Th>
+            <Table.Th ta="right">Spend</Table.Th>
+            {withRevenue ? <Table.Th ta="right">Revenue</Table.Th> : null}
+            <Table.Th ta="right">ROI</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {row.name}
+                  </Text>
+                  {row.genre ? (
+                    <Text size="xs" c="dimmed" tt="capitalize">
+                      {row.genre}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td ta="right">{row.reach}</Table.Td>
+              <Table.Td ta="right">{row.spend}</Table.Td>
+              {withRevenue ? <Table.Td ta="right">{row.revenue}</Table.Td> : null}
+              <Table.Td ta="right">
+                <Group justify="flex-end">{roiBadge(row.roi)}</Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The spec's sample partnerships (the signed-out / demo dashboard, under its sample label). */
 export function ArtistPartnershipsCard({ partners }: { partners: BrandAnalytics['topArtistPartnerships'] }) {
+  const rows: Row[] = partners.map((p) => ({
+    key: p.name,
+    name: p.name,
+    genre: p.genre,
+    reach: formatCompactNumber(p.fanReach),
+    spend: wholeUsd.format(p.totalSpend),
+    roi: p.roi,
+  }));
   return (
     <SectionCard title="Artist Partnerships" description="Return on spend per artist" testId="artist-partnerships">
-      <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Artist</Table.Th>
-              <Table.Th ta="right">Reach</Table.Th>
-              <Table.Th ta="right">Spend</Table.Th>
-              <Table.Th ta="right">ROI</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {partners.map((partner) => (
-              <Table.Tr key={partner.name}>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {partner.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" tt="capitalize">
-                      {partner.genre}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td ta="right">{formatCompactNumber(partner.fanReach)}</Table.Td>
-                <Table.Td ta="right">{usd.format(partner.totalSpend)}</Table.Td>
-                <Table.Td ta="right">
-                  <Group justify="flex-end">
-                    <Badge color={partner.roi >= 3 ? 'green' : 'yellow'} variant="light">
-                      {partner.roi.toFixed(1)}×
-                    </Badge>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PartnershipsTable rows={rows} withRevenue={false} />
+    </SectionCard>
+  );
+}
+
+const UNDER = 10; // brand_artist_partnerships() withholds reach under 10 fans, revenue under 10 redemptions
+
+/**
+ * The signed-in brand's own partnerships (brand_artist_partnerships): artists its campaigns are
+ * delivered through, spend from the collaboration ledger, revenue from the redemptions it imported.
+ */
+export function OwnArtistPartnershipsCard({ refreshKey = 0 }: { refreshKey?: number | string }) {
+  const { state, reload } = useBrandPartnerships(`#${refreshKey}`);
+  const badge = (
+    <Badge color="teal" variant="light">
+      Your data
+    </Badge>
+  );
+  return (
+    <SectionCard
+      title="Artist Partnerships"
+      description="Return on spend per artist you collaborate with"
+      action={badge}
+      testId="own-artist-partnerships"
+    >
+      {state.status === 'loading' ? <Loader size="sm" aria-label="Loading your artist partnerships" /> : null}
+      {state.status === 'error' ? (
+        <Alert color="red" title="Partnerships not loaded">
+          {state.message}{' '}
+          <Button variant="subtle" size="compact-xs" onClick={reload}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {state.status === 'ready' && state.data.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="own-partnerships-empty">
+          No artist partnerships yet: once an artist accepts your offer in the Collaboration Hub and you deliver a
+          campaign through it, their reach, what you paid them and the return appear here.
+        </Text>
+      ) : null}
+      {state.status === 'ready' && state.data.length > 0 ? (
+        <Stack gap="sm">
+          <PartnershipsTable
+            withRevenue
+            rows={state.data.map((p) => ({
+              key: p.artist_id,
+              name: p.artist_name,
+              genre: p.genre,
+              reach: p.reach === null ? <Hidden under={UNDER} /> : p.reach.toLocaleString('en-US'),
+              spend: centsUsd(p.spend_cents),
+              revenue: p.revenue_cents === null ? <Hidden under={UNDER} /> : centsUsd(p.revenue_cents),
+              roi: p.roi,
+            }))}
+          />
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs" c="dimmed">
+              Reach counts fans who claimed a code of the campaigns you delivered through the artist; spend is what the
+              collaboration ledger paid them; revenue is what your imported redemptions reported, and ROI is revenue ÷
+              spend. A figure about fewer than {UNDER} fans or redemptions is hidden by the server; you never see who.
+            </Text>
+          </Group>
+        </Stack>
+      ) : null}
     </SectionCard>
   );
 }

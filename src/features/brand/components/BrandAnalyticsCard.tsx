@@ -65,7 +65,14 @@ const cell = (n: number | null) =>
  * momentum by ISO week and regions (fans' MediaID country). Null figures are the server's
  * suppression and are shown as hidden, never estimated.
  */
-export function BrandAnalyticsCard({ refreshKey = 0 }: { refreshKey?: number }) {
+export function BrandAnalyticsCard({
+  refreshKey = 0,
+  onImported,
+}: {
+  refreshKey?: number;
+  /** Redemptions were recorded (the partnerships card's revenue and the ledger change too). */
+  onImported?: () => void;
+}) {
   const [version, setVersion] = useState(0);
   const { state, reload } = useBrandAnalytics(`#${refreshKey}.${version}`);
   return (
@@ -145,7 +152,13 @@ export function BrandAnalyticsCard({ refreshKey = 0 }: { refreshKey?: number }) 
                 ))}
               </Group>
             )}
-            <RedemptionImport campaigns={state.data.campaigns} onImported={() => setVersion((v) => v + 1)} />
+            <RedemptionImport
+              campaigns={state.data.campaigns}
+              onImported={() => {
+                setVersion((v) => v + 1);
+                onImported?.();
+              }}
+            />
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
               <Text size="xs" c="dimmed">

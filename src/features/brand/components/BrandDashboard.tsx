@@ -47,10 +47,15 @@ export function BrandDashboard({ extended = true, roleSwitcher, spacious = false
           <CampaignMomentumCard momentum={data.campaignMomentum} />
         </Grid.Col>
       </Grid>
-      <SimpleGrid cols={{ base: 1, md: spacious ? 1 : 2 }} spacing={gap}>
+      {own ? (
+        // a signed-in brand's partnerships are its own (in `own`); the sample's would repeat the card
         <AudienceIntelligenceCard audience={data.audienceInsights} />
-        <ArtistPartnershipsCard partners={data.topArtistPartnerships} />
-      </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: spacious ? 1 : 2 }} spacing={gap}>
+          <AudienceIntelligenceCard audience={data.audienceInsights} />
+          <ArtistPartnershipsCard partners={data.topArtistPartnerships} />
+        </SimpleGrid>
+      )}
       <BrandImpactCard data={data} />
       {extended ? (
         <Stack gap={gap} component="section" aria-labelledby="brand-extended-heading">

@@ -10,7 +10,7 @@ const MODEL: Record<string, string> = {
   revenue_share: 'revenue share',
   hybrid: 'hybrid',
 };
-const REASON = { code_claimed: 'Code claimed', flat_fee: 'Flat fee' } as const;
+const REASON = { code_claimed: 'Code claimed', flat_fee: 'Flat fee', revenue_share: 'Revenue share' } as const;
 
 /**
  * On an accepted collaboration: the brand picks one of its live campaigns to deliver to the artist's
@@ -129,7 +129,8 @@ export function CollabDelivery({ offer, me }: { offer: RealOffer; me: string }) 
           {ledger.state.data.entries.length === 0 ? (
             <Text size="sm" c="dimmed">
               No earnings yet. Per code claimed and hybrid campaigns pay the artist for each code a follower claims;
-              flat rate pays once when delivered; revenue share earns nothing here until redemptions reach Bucket.
+              flat rate pays once when delivered; revenue share pays its percentage of each redemption the brand reports
+              for a code a follower claimed, up to the campaign's budget.
             </Text>
           ) : (
             <Table striped aria-label="Earnings entries">

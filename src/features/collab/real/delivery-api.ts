@@ -17,7 +17,7 @@ export interface EarningEntry {
   id: number;
   campaign_id: string;
   amount_cents: number;
-  reason: 'code_claimed' | 'flat_fee';
+  reason: 'code_claimed' | 'flat_fee' | 'revenue_share';
   created_at: string;
 }
 
