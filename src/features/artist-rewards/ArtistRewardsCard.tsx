@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconGift, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { formatDate } from '../../lib/format';
 import { useMyRewardOffers, type RewardOffer } from './api';
 import { PutUpRewardForm } from './PutUpRewardForm';
+import { QueryStatus } from '../../components/QueryStatus';
 
 const tierLabel = (tier: number) => (tier === 0 ? 'All followers' : `Tier ${tier}+`);
 const day = (iso: string) => formatDate(`${iso}T00:00:00`);
@@ -63,15 +64,12 @@ export function ArtistRewardsCard() {
             Put up a reward
           </Button>
         </Group>
-        {state.status === 'loading' ? <Loader size="sm" aria-label="Loading your rewards" /> : null}
-        {state.status === 'error' ? (
-          <Alert color="red" title="Rewards not loaded" withCloseButton={false}>
-            {state.message}{' '}
-            <Button variant="subtle" size="compact-xs" onClick={reload}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
+        <QueryStatus
+          state={state}
+          reload={reload}
+          loadingLabel="Loading your rewards"
+          errorTitle="Rewards not loaded"
+        />
         {state.status === 'ready' && state.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             No rewards yet. Put up codes or a locker item: your followers find them in their Daily Rewards and you see

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCompactNumber } from '../../../lib/format';
@@ -6,6 +6,7 @@ import type { BrandAnalytics } from '../sample-analytics';
 import { SectionCard } from '../../../components/dashboard';
 import { useBrandPartnerships } from '../campaigns/partnerships-api';
 import { hiddenText } from './BrandAnalyticsCard';
+import { QueryStatus } from '../../../components/QueryStatus';
 
 const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const centsUsd = (cents: number) =>
@@ -121,15 +122,12 @@ export function OwnArtistPartnershipsCard({ refreshKey = 0 }: { refreshKey?: num
       action={badge}
       testId="own-artist-partnerships"
     >
-      {state.status === 'loading' ? <Loader size="sm" aria-label="Loading your artist partnerships" /> : null}
-      {state.status === 'error' ? (
-        <Alert color="red" title="Partnerships not loaded">
-          {state.message}{' '}
-          <Button variant="subtle" size="compact-xs" onClick={reload}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <QueryStatus
+        state={state}
+        reload={reload}
+        loadingLabel="Loading your artist partnerships"
+        errorTitle="Partnerships not loaded"
+      />
       {state.status === 'ready' && state.data.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="own-partnerships-empty">
           No artist partnerships yet: once an artist accepts your offer in the Collaboration Hub and you deliver a

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChartBar, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useBrandAnalytics, type Figures } from '../campaigns/analytics-api';
 import { RedemptionImport } from './RedemptionImport';
+import { QueryStatus } from '../../../components/QueryStatus';
 
 /** The wording for a figure the server withheld (fewer than 10 fans behind it). */
 export const hiddenText = (under: number) => `Fewer than ${under} fans — hidden to protect privacy`;
@@ -87,15 +88,12 @@ export function BrandAnalyticsCard({
             Your data
           </Badge>
         </Group>
-        {state.status === 'loading' ? <Loader size="sm" aria-label="Loading your campaign analytics" /> : null}
-        {state.status === 'error' ? (
-          <Alert color="red" title="Analytics not loaded">
-            {state.message}{' '}
-            <Button variant="subtle" size="compact-xs" onClick={reload}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
+        <QueryStatus
+          state={state}
+          reload={reload}
+          loadingLabel="Loading your campaign analytics"
+          errorTitle="Analytics not loaded"
+        />
         {state.status === 'ready' && state.data.campaigns.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="own-analytics">
             No campaigns yet: reach, engaged fans, cost per action and conversion appear here once a campaign runs.

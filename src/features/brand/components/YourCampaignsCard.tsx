@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { formatDate } from '../../../lib/format';
 import { SUPPRESSED_UNDER, useMyCampaigns, type Campaign } from '../campaigns/api';
 import { CreateCampaignForm } from '../campaigns/CreateCampaignForm';
+import { QueryStatus } from '../../../components/QueryStatus';
 
 const STATUS: Record<Campaign['status'], { label: string; color: string }> = {
   scheduled: { label: 'Scheduled', color: 'blue' },
@@ -104,15 +105,12 @@ export function YourCampaignsCard({ onLaunched }: { onLaunched?: () => void } = 
             Create Campaign
           </Button>
         </Group>
-        {state.status === 'loading' ? <Loader size="sm" aria-label="Loading your campaigns" /> : null}
-        {state.status === 'error' ? (
-          <Alert color="red" title="Campaigns not loaded">
-            {state.message}{' '}
-            <Button variant="subtle" size="compact-xs" onClick={reload}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
+        <QueryStatus
+          state={state}
+          reload={reload}
+          loadingLabel="Loading your campaigns"
+          errorTitle="Campaigns not loaded"
+        />
         {state.status === 'ready' && state.data.length === 0 ? (
           <Stack gap={2}>
             <Text fw={600} data-testid="own-campaigns">
