@@ -12,25 +12,12 @@
 -- page, and the writer goes on. The pull's only writes are these, so no pull can be the victim of
 -- a deadlock any more.
 
-create function private.sync_release_due_now() returns void
-language plpgsql security definer set search_path = '' set lock_timeout = '100ms' as $$
-begin
-  update public.content_items c set _released_for = c.unlock_date
-  where c.id in (
-    select d.id from public.content_items d
-    where d.unlock_date is not null and d.unlock_date <= now() and d._released_for is distinct from d.unlock_date
-    order by d.unlock_date
-    limit 200
-    for update skip locked);
-  update public.subscriptions s
-    set tier = 'free', price = 0, access_ended_reason = 'payment_failed', updated_at = now()
-  where s.fan_id = (select auth.uid()) and s.stripe_status = 'past_due' and s.tier <> 'free'
-    and private.held_tier(s.fan_tier, s.stripe_status, s.past_due_since) = 0;
-end
-$$;
+-- The housekeeping itself (20261129110000) keeps its body under a new name, now with the timeout.
+alter function private.sync_release_due() rename to sync_release_due_now;
+alter function private.sync_release_due_now() set lock_timeout = '100ms';
 revoke all on function private.sync_release_due_now() from public, anon, authenticated;
 
-create or replace function private.sync_release_due() returns void
+create function private.sync_release_due() returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   begin
@@ -40,3 +27,5 @@ begin
   end;
 end
 $$;
+revoke all on function private.sync_release_due() from public, anon;
+grant execute on function private.sync_release_due() to authenticated;

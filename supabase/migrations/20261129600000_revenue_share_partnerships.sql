@@ -73,14 +73,24 @@ create trigger collab_accrue_revenue_share after insert on private.campaign_rede
   for each row execute function private.collab_accrue_revenue_share();
 
 -- ------------------------------------------------------------------ a spent revenue share campaign stops
--- A claim's counter update (claimed_count + 1, by private.fulfil_campaign_claim) on a revenue_share
--- campaign with no budget left is skipped, so the claim gets 'this reward ran out…' and nothing is
--- given or counted. Every other update (the accruals above) passes.
+-- Whether a campaign can still pay for a claim: the claim's payout fits the budget left (the guard
+-- of fulfil_campaign_claim's UPDATE, 20261129200200), and a revenue share has budget left. The one
+-- rule the fill, the claim and my_campaigns() read.
+create function private.campaign_has_budget(c public.brand_campaigns) returns boolean
+language sql immutable set search_path = '' as $$
+  select c.spent_cents + c.payout_per_code_cents <= c.budget_cents
+    and (c.payout_model <> 'revenue_share' or c.spent_cents < c.budget_cents)
+$$;
+revoke all on function private.campaign_has_budget(public.brand_campaigns) from public, anon, authenticated;
+
+-- A claim's counter update (claimed_count + 1, by private.fulfil_campaign_claim) on a campaign with
+-- no budget left is skipped, so the claim gets 'this reward ran out…' and nothing is given or
+-- counted (for a payout per code the UPDATE's own guard already says so; a revenue share's claim
+-- costs nothing there). Every other update (the accruals above) passes.
 create function private.revenue_share_spent_stops_claims() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if new.claimed_count > old.claimed_count and old.payout_model = 'revenue_share'
-     and old.spent_cents >= old.budget_cents then
+  if new.claimed_count > old.claimed_count and not private.campaign_has_budget(old) then
     return null;
   end if;
   return new;
@@ -90,8 +100,8 @@ revoke all on function private.revenue_share_spent_stops_claims() from public, a
 create trigger revenue_share_spent_stops_claims before update on public.brand_campaigns
   for each row execute function private.revenue_share_spent_stops_claims();
 
--- The one rule that matches a campaign to a fan (20261129300000), plus: a revenue_share campaign
--- with no budget left matches nobody.
+-- The one rule that matches a campaign to a fan (20261129300000), its budget test now
+-- private.campaign_has_budget: a revenue_share campaign with no budget left matches nobody.
 create or replace function private.campaign_for_day(p_fan uuid, p_day integer, p_date date)
 returns table (campaign_id uuid, title text, brand_name text, cultural_context text)
 language sql stable security definer set search_path = '' as $$
@@ -100,8 +110,7 @@ language sql stable security definer set search_path = '' as $$
   where p_date between c.starts_on and c.ends_on
     and c.brand_id <> p_fan
     and c.claimed_count < c.code_count
-    and c.spent_cents + c.payout_per_code_cents <= c.budget_cents
-    and (c.payout_model <> 'revenue_share' or c.spent_cents < c.budget_cents)
+    and private.campaign_has_budget(c)
     and (((cardinality(c.genres) = 0
            or exists (select 1 from public.media_ids m where m.user_uuid = p_fan and m.role = 'fan'
                       and not m._deleted and m.genre_preferences && c.genres)
@@ -123,7 +132,7 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function private.campaign_for_day(uuid, integer, date) from public, anon, authenticated;
 
--- my_campaigns() (20261129200300) unchanged but for one status line: a spent revenue share is 'spent'.
+-- my_campaigns() (20261129200300) unchanged but for its 'spent' status: private.campaign_has_budget.
 create or replace function public.my_campaigns() returns table (
   id uuid, title text, cultural_context text, genres text[], min_followers integer, payout_model text,
   budget_cents bigint, payout_per_code_cents integer, flat_fee_cents bigint, revenue_share_pct numeric,
@@ -136,8 +145,7 @@ language sql stable security definer set search_path = '' as $$
     case when c.ends_on < current_date then 'ended'
          when c.code_count = 0 then 'no_codes'
          when c.claimed_count >= c.code_count then 'out_of_codes'
-         when c.payout_per_code_cents > 0 and c.spent_cents + c.payout_per_code_cents > c.budget_cents then 'spent'
-         when c.payout_model = 'revenue_share' and c.spent_cents >= c.budget_cents then 'spent'
+         when not private.campaign_has_budget(c) then 'spent'
          when c.starts_on > current_date then 'scheduled'
          else 'running' end,
     c.code_count, c.code_count - c.claimed_count, c.claimed_count, c.spent_cents,
