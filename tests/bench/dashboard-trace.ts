@@ -18,7 +18,11 @@
  * build whose `scheduleUpdateOnFiber` pushes { t, lane, chain (component names), stack } for
  * blocking lanes finds which component's update made a blocking render (not committed: edit the
  * copy's framework chunk by hand).
- * Env: DT_DIST (default dist), DT_RUNS (1), DT_MIN (12), DT_RETURNING, DT_REACT, DT_UPDATES.
+ * Layout shifts are printed with the elements that moved. DT_CPU=4 slows the CPU as Lighthouse's
+ * mobile preset assumes (CDP throttling, for real).
+ * Env: DT_DIST (default dist), DT_RUNS (1), DT_MIN (12), DT_RETURNING, DT_REACT, DT_UPDATES, DT_CPU, DT_MOBILE, DT_SHOT (path
+ * prefix of a full-page screenshot at the end), DT_WAIT (ms
+ * traced after navigation, 6000).
  */
 import { chromium } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
@@ -81,6 +85,8 @@ try {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
       viewport: { width: 412, height: 823 },
+      // DT_MOBILE=1: a phone as Lighthouse's mobile preset emulates one (touch, device pixel ratio 1.75).
+      ...(process.env.DT_MOBILE ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 } : {}),
     });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${ORIGIN}/robots.txt`);
@@ -108,17 +114,38 @@ try {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) log.push(`${Math.round(entry.startTime)} ms ${entry.name}`);
       }).observe({ type: 'paint', buffered: true });
+      // Each layout shift with the elements that moved (what Lighthouse's CLS counts).
+      const describe = (node: Node | null) => {
+        if (!(node instanceof Element)) return String(node?.nodeName);
+        const label = node.getAttribute('aria-label') ?? node.getAttribute('data-testid') ?? '';
+        return `${node.tagName}.${[...node.classList].slice(0, 2).join('.')}${label ? `[${label}]` : ''} "${(node.textContent ?? '').slice(0, 30)}"`;
+      };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        })[]) {
+          const moved = entry.sources.map(
+            (s) =>
+              `${describe(s.node)} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} (h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)})`,
+          );
+          log.push(`${Math.round(entry.startTime)} ms layout shift ${entry.value.toFixed(4)}: ${moved.join('; ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
     });
     const cdp = await context.newCDPSession(page);
+    // DT_CPU=4: Lighthouse's mobile CPU slowdown, applied for real (its simulation only multiplies).
+    if (process.env.DT_CPU) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.DT_CPU) });
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (data) => void events.push(...(data.value as unknown as TraceEvent[])));
     await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES } });
     await page.goto(`${ORIGIN}/dashboard/fan`);
-    await page.waitForTimeout(6_000);
+    await page.waitForTimeout(Number(process.env.DT_WAIT ?? 6_000));
     const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
     await complete;
     const paints = await page.evaluate(() => (window as unknown as { __paints: string[] }).__paints);
+    if (process.env.DT_SHOT) await page.screenshot({ path: `${process.env.DT_SHOT}-${run + 1}.png`, fullPage: true });
     if (process.env.DT_UPDATES) {
       const updates = await page.evaluate(() => (window as unknown as { __updates?: unknown[] }).__updates ?? []);
       for (const u of updates as { t: number; lane: number; chain: string; stack: string }[])

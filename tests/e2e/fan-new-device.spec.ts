@@ -150,6 +150,37 @@ test('a fan on a new device: shell and locker skeleton first, then the drops wit
   await goOnline(context);
 });
 
+test('a new fan with nothing in the locker yet: the skeleton gives way to the empty locker without moving what is below', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const session = (await seedFan('fan-empty-locker', true, { sampleLocker: false })).session;
+  await newDevice(context, page, session);
+  // Hold the locker's first pull: the skeleton is on screen, the sections below it laid out.
+  const held: Route[] = [];
+  let holding = true;
+  await context.route(/\/rest\/v1\/rpc\/sync_pull$/, (route) => {
+    const args = (route.request().postDataJSON() ?? {}) as { p_collection?: string };
+    if (holding && args.p_collection === 'locker_items') held.push(route);
+    else void route.fallback();
+  });
+  await page.goto('/dashboard/fan');
+  await expect(page.getByRole('status', { name: 'Loading your Daily Locker' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Offline listening' })).toBeVisible();
+  await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  holding = false;
+  for (const route of held.splice(0)) await route.fallback();
+  await expect(page.getByText('Your Locker is Empty')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Loading your Daily Locker' })).toHaveCount(0);
+  await expectNoSevereAxeViolations(page);
+  // The empty locker has the skeleton's size (before: 0.15 in Lighthouse's mobile run, the Offline
+  // listening card and the panels below moving up when the skeleton's card-sized block went away).
+  const probe = await readProbe(page);
+  expect(probe.shifts, probe.shiftLog.join('\n')).toBeLessThan(0.05);
+});
+
 test('a fan is greeted by name while the dashboard loads, and the greeting stays put once it has', async ({
   page,
   context,

@@ -18,7 +18,7 @@ export interface SeededFan {
 }
 
 /** Signs a fan up through the backend's APIs with the sample fan's rows (optionally with profile + MediaID). */
-export async function seedFan(label: string, onboarded: boolean): Promise<SeededFan> {
+export async function seedFan(label: string, onboarded: boolean, { sampleLocker = true } = {}): Promise<SeededFan> {
   const stored = new Map<string, string>();
   const client = createClient(BACKEND, LOCAL_ANON_KEY, {
     // ws's constructor type differs from realtime-js's WebSocketLike only in its overloads.
@@ -42,7 +42,9 @@ export async function seedFan(label: string, onboarded: boolean): Promise<Seeded
     options: { data: { role: 'fan' } },
   });
   if (error || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no user'}`);
-  await seedSampleFan(data.user.id); // the locker and calendar these tests load (sign-up creates none)
+  // The locker and calendar these tests load (sign-up creates none); without it, a brand-new fan's
+  // empty locker and the server's own calendar.
+  if (sampleLocker) await seedSampleFan(data.user.id);
   if (onboarded) {
     const userId = data.user.id;
     const now = new Date().toISOString();
