@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { formatCompactNumber } from '../../../lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
 import { SectionCard } from '../../../components/dashboard';
-import { useBrandPartnerships } from '../campaigns/partnerships-api';
+import { useBrandPartnerships, type Partnership } from '../campaigns/partnerships-api';
 import { hiddenText } from './BrandAnalyticsCard';
 import { QueryStatus } from '../../../components/QueryStatus';
 
@@ -35,10 +35,10 @@ const roiBadge = (roi: number | null) =>
   );
 
 /** A figure the server withheld: the same wording as the campaign analytics card. */
-function Hidden({ under }: { under: number }) {
+function Hidden({ under, of }: { under: number; of?: 'redemptions' }) {
   return (
     <Text span size="xs" c="dimmed" fs="italic">
-      {hiddenText(under)}
+      {hiddenText(under, of)}
     </Text>
   );
 }
@@ -104,6 +104,24 @@ export function ArtistPartnershipsCard({ partners }: { partners: BrandAnalytics[
 
 const UNDER = 10; // brand_artist_partnerships() withholds reach under 10 fans, revenue under 10 redemptions
 
+/** The brand's own rows: a withheld figure says which rule withheld it (fans for reach, redemptions for revenue). */
+export function OwnPartnershipsTable({ partnerships }: { partnerships: readonly Partnership[] }) {
+  return (
+    <PartnershipsTable
+      withRevenue
+      rows={partnerships.map((p) => ({
+        key: p.artist_id,
+        name: p.artist_name,
+        genre: p.genre,
+        reach: p.reach === null ? <Hidden under={UNDER} /> : p.reach.toLocaleString('en-US'),
+        spend: centsUsd(p.spend_cents),
+        revenue: p.revenue_cents === null ? <Hidden under={UNDER} of="redemptions" /> : centsUsd(p.revenue_cents),
+        roi: p.roi,
+      }))}
+    />
+  );
+}
+
 /**
  * The signed-in brand's own partnerships (brand_artist_partnerships): artists its campaigns are
  * delivered through, spend from the collaboration ledger, revenue from the redemptions it imported.
@@ -136,18 +154,7 @@ export function OwnArtistPartnershipsCard({ refreshKey = 0 }: { refreshKey?: num
       ) : null}
       {state.status === 'ready' && state.data.length > 0 ? (
         <Stack gap="sm">
-          <PartnershipsTable
-            withRevenue
-            rows={state.data.map((p) => ({
-              key: p.artist_id,
-              name: p.artist_name,
-              genre: p.genre,
-              reach: p.reach === null ? <Hidden under={UNDER} /> : p.reach.toLocaleString('en-US'),
-              spend: centsUsd(p.spend_cents),
-              revenue: p.revenue_cents === null ? <Hidden under={UNDER} /> : centsUsd(p.revenue_cents),
-              roi: p.roi,
-            }))}
-          />
+          <OwnPartnershipsTable partnerships={state.data} />
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="xs" c="dimmed">

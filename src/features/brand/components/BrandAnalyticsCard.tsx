@@ -5,8 +5,9 @@ import { useBrandAnalytics, type Figures } from '../campaigns/analytics-api';
 import { RedemptionImport } from './RedemptionImport';
 import { QueryStatus } from '../../../components/QueryStatus';
 
-/** The wording for a figure the server withheld (fewer than 10 fans behind it). */
-export const hiddenText = (under: number) => `Fewer than ${under} fans — hidden to protect privacy`;
+/** The wording for a figure the server withheld: fewer than `under` fans (or redemptions) behind it. */
+export const hiddenText = (under: number, of: 'fans' | 'redemptions' = 'fans') =>
+  `Fewer than ${under} ${of} — hidden to protect privacy`;
 
 const usd = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
