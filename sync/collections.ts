@@ -2,7 +2,8 @@
  * The collection registry: one entry per replicated table, named exactly like the table.
  * Invariants: adding a synced collection = a schema file + one entry here (its conflict policy,
  * field groups, migration strategies, replication direction and live topics — the server's
- * triggers in supabase/migrations/*_live_broadcast.sql must name it too); schema `version` and
+ * triggers in supabase/migrations/*_live_broadcast.sql must name it too, and the server's registry
+ * public.sync_tables needs its row with the same push/pull: registry-agrees.test.ts); schema `version` and
  * `migrationStrategies` move together; `isVisible` is a client-side ownership check on pulled
  * rows (RLS on the server is the real guard).
  */

@@ -47,7 +47,9 @@ async function requestsDuring(page: Page, action: () => Promise<void>): Promise<
   };
   page.on('request', listener);
   await action();
-  await page.waitForTimeout(300);
+  // Two frames after the action's last change is on screen: that commit's effects have run, so
+  // any request they set off has started.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   page.off('request', listener);
   return seen;
 }
@@ -322,10 +324,20 @@ test('developer signs up, creates an app (secret shown once, client ID truncated
   // Another developer, in a fresh browser, does not see it.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
+  // The rows the server answered the other developer's pulls of developer_apps with.
+  const otherPulled: { client_id: string }[][] = [];
+  otherPage.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('/rest/v1/rpc/sync_pull') || !response.ok()) return;
+    const args = (response.request().postDataJSON() ?? {}) as { p_collection?: string };
+    if (args.p_collection !== 'developer_apps') return;
+    void response.json().then((body: { rows: { client_id: string }[] }) => otherPulled.push(body.rows));
+  });
   await signUpDeveloper(otherPage, developerEmail('dev-other'));
   await otherPage.getByRole('tab', { name: 'Applications' }).click();
   await expect(otherPage.getByText('No applications yet', { exact: false })).toBeVisible();
-  await otherPage.waitForTimeout(1500); // a pull cycle has run
+  // A pull of developer_apps has been answered (after the app existed), without the app.
+  await expect.poll(() => otherPulled.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(otherPulled.flat().map((row) => row.client_id)).not.toContain(clientId);
   await expect(otherPage.getByTestId('app-card')).toHaveCount(0);
   await owner.close();
   await other.close();
@@ -367,7 +379,7 @@ for (const [role, path] of [
       await page.goto(path);
       await expect(page.locator('h1').first()).toBeVisible();
       if (role !== 'developer') await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
-      await page.waitForTimeout(500);
+      await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(1);
       await page.screenshot({ path: `${SCREENSHOTS}/${role}-dashboard-${width}.png`, fullPage: true });

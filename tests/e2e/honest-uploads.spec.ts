@@ -136,8 +136,12 @@ test("'Upload Complete!' appears only when the upload has finished, counting it 
   // Hold the transfer: the completion dialog must not appear while the file is still sending.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let heldTransfers = 0;
   await context.route('**/storage/v1/upload/resumable/**', async (route) => {
-    if (route.request().method() === 'PATCH') await held;
+    if (route.request().method() === 'PATCH') {
+      heldTransfers += 1;
+      await held;
+    }
     return route.continue();
   });
   await openUploadManager(page);
@@ -182,8 +186,12 @@ test("'Upload Complete!' appears only when the upload has finished, counting it 
 
   await page.getByRole('button', { name: 'Start Upload' }).click();
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-  // The old flash came 0.1–1.7 s after Start Upload: watch well past that while the file is held.
-  await page.waitForTimeout(2500);
+  // The file's bytes are on their way and held, and the app shows the file uploading: a completion
+  // shown before the transfer ends would show now (the observer above records any, to the end).
+  await expect.poll(() => heldTransfers, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(
+    page.getByRole('dialog', { name: 'Upload Content' }).getByText('uploading', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('Upload Complete!')).toHaveCount(0);
   release();
   await expect(page.getByTestId('upload-complete-count')).toHaveText('1 of 1 files uploaded successfully', {

@@ -218,6 +218,8 @@ describe('artist directory: figures that mean something', () => {
       'private.artist_directory_due_items(uuid)',
       'private.artist_directory_genres(uuid)',
       'private.sync_release_due()',
+      // sync_push's compare-and-set body behind its registry check (20261130200000; invoker: RLS decides)
+      'private.sync_push_rows(text,jsonb)',
       'private.accepted_content_type(text)',
       'private.content_object_facts(text)',
       // the server's file check (20261128200000): computed in the caller's writes (answers only

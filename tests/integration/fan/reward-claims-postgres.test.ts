@@ -26,7 +26,7 @@ const CODES = 40;
 const ITEMS = 60;
 
 beforeAll(async () => {
-  if (skip || !bin) return;
+  if (!bin) throw new Error(MISSING_PG_HINT);
   server = await startMigratedPostgres();
 }, 240_000);
 
@@ -46,107 +46,101 @@ async function onConnections<T>(conns: pg.Client[], tasks: T[], work: (c: pg.Cli
 }
 
 describe.skipIf(skip)('limited rewards on real PostgreSQL', () => {
-  it.skipIf(!bin)(
-    `calendars stay one-per-day and codes go at most once each, on ${CONNECTIONS} connections`,
-    async () => {
-      if (!bin) throw new Error(MISSING_PG_HINT);
-      const admin = await db.connect();
-      const conns = await Promise.all(Array.from({ length: CONNECTIONS }, () => db.connect()));
-      const [artist] = await createUsers(admin, 1, 'artist');
-      const fans = await createUsers(admin, FANS, 'fan');
-      const random = prng(40);
+  it(`calendars stay one-per-day and codes go at most once each, on ${CONNECTIONS} connections`, async () => {
+    const admin = await db.connect();
+    const conns = await Promise.all(Array.from({ length: CONNECTIONS }, () => db.connect()));
+    const [artist] = await createUsers(admin, 1, 'artist');
+    const fans = await createUsers(admin, FANS, 'fan');
+    const random = prng(40);
 
-      // 1. fills racing with follows and the artist putting up rewards
-      const today = (await admin.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') d")).rows[0]!.d;
-      const codes = Array.from({ length: CODES }, (_, i) => `CODE-${String(i).padStart(3, '0')}`);
-      const putUp = (c: pg.Client, kind: string, quantity: number | null, list: string[] | null) =>
-        asUser(c, artist!, (u) =>
-          u.query<{ id: string }>(
-            `select public.put_up_reward($1, $2, '', 0, $3, $4::date, ($4::date + 20), false, $5::text[], null) as id`,
-            [kind, `${kind} reward`, quantity, today, list],
-          ),
-        );
-      const tasks: Array<() => (c: pg.Client) => Promise<unknown>> = [];
-      for (const fan of fans) {
-        tasks.push(() => (c) => asUser(c, fan, (u) => follow(u, fan, artist!)));
-        for (let i = 0; i < 2; i++) tasks.push(() => (c) => c.query('select private.fill_reward_calendar($1)', [fan]));
-      }
-      tasks.push(() => (c) => putUp(c, 'code', null, codes));
-      tasks.push(() => (c) => putUp(c, 'item', ITEMS, null));
-      tasks.sort(() => random.next() - 0.5);
-      await onConnections(conns, tasks, async (c, task) => void (await task()(c)));
-      // fans who followed before the rewards existed get them from the put-up's fill; a last pass
-      // stands for the daily refresh
-      await onConnections(
-        conns,
-        fans,
-        async (c, fan) => void (await c.query('select private.fill_reward_calendar($1)', [fan])),
+    // 1. fills racing with follows and the artist putting up rewards
+    const today = (await admin.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') d")).rows[0]!.d;
+    const codes = Array.from({ length: CODES }, (_, i) => `CODE-${String(i).padStart(3, '0')}`);
+    const putUp = (c: pg.Client, kind: string, quantity: number | null, list: string[] | null) =>
+      asUser(c, artist!, (u) =>
+        u.query<{ id: string }>(
+          `select public.put_up_reward($1, $2, '', 0, $3, $4::date, ($4::date + 20), false, $5::text[], null) as id`,
+          [kind, `${kind} reward`, quantity, today, list],
+        ),
       );
+    const tasks: Array<() => (c: pg.Client) => Promise<unknown>> = [];
+    for (const fan of fans) {
+      tasks.push(() => (c) => asUser(c, fan, (u) => follow(u, fan, artist!)));
+      for (let i = 0; i < 2; i++) tasks.push(() => (c) => c.query('select private.fill_reward_calendar($1)', [fan]));
+    }
+    tasks.push(() => (c) => putUp(c, 'code', null, codes));
+    tasks.push(() => (c) => putUp(c, 'item', ITEMS, null));
+    tasks.sort(() => random.next() - 0.5);
+    await onConnections(conns, tasks, async (c, task) => void (await task()(c)));
+    // fans who followed before the rewards existed get them from the put-up's fill; a last pass
+    // stands for the daily refresh
+    await onConnections(
+      conns,
+      fans,
+      async (c, fan) => void (await c.query('select private.fill_reward_calendar($1)', [fan])),
+    );
 
-      const shape = await admin.query<{ days: number; distinct_days: number; offers: number; distinct_offers: number }>(
-        `select count(*)::int days, count(distinct day)::int distinct_days, count(offer_id)::int offers,
+    const shape = await admin.query<{ days: number; distinct_days: number; offers: number; distinct_offers: number }>(
+      `select count(*)::int days, count(distinct day)::int distinct_days, count(offer_id)::int offers,
               count(distinct offer_id)::int distinct_offers
          from public.daily_rewards where fan_id = any($1::uuid[]) group by fan_id`,
-        [fans],
-      );
-      expect(shape.rows).toHaveLength(FANS);
-      for (const r of shape.rows) expect(r).toEqual({ days: 30, distinct_days: 30, offers: 2, distinct_offers: 2 });
+      [fans],
+    );
+    expect(shape.rows).toHaveLength(FANS);
+    for (const r of shape.rows) expect(r).toEqual({ days: 30, distinct_days: 30, offers: 2, distinct_offers: 2 });
 
-      // 2. two days pass; every fan claims both reward days twice, from two connections
-      await admin.query(
-        'update public.daily_rewards set unlock_date = unlock_date - 2 where fan_id = any($1::uuid[])',
-        [fans],
-      );
-      const claimDays = await admin.query<{ fan_id: string; day: number }>(
-        'select fan_id, day from public.daily_rewards where fan_id = any($1::uuid[]) and offer_id is not null',
-        [fans],
-      );
-      const attempts = [...claimDays.rows, ...claimDays.rows].sort(() => random.next() - 0.5);
-      const refused = new Map<string, number>();
-      let accepted = 0;
-      await onConnections(conns, attempts, async (c, { fan_id, day }) => {
-        try {
-          await asUser(c, fan_id, (u) =>
-            u.query('insert into public.reward_claims (fan_id, day) values ($1, $2)', [fan_id, day]),
-          );
-          accepted += 1;
-        } catch (e) {
-          const message = (e as Error).message.replace(/Day \d+/, 'Day N').replace(/"[^"]+"/, '…');
-          refused.set(message, (refused.get(message) ?? 0) + 1);
-        }
-      });
-      expect(attempts.length).toBe(FANS * 4);
+    // 2. two days pass; every fan claims both reward days twice, from two connections
+    await admin.query('update public.daily_rewards set unlock_date = unlock_date - 2 where fan_id = any($1::uuid[])', [
+      fans,
+    ]);
+    const claimDays = await admin.query<{ fan_id: string; day: number }>(
+      'select fan_id, day from public.daily_rewards where fan_id = any($1::uuid[]) and offer_id is not null',
+      [fans],
+    );
+    const attempts = [...claimDays.rows, ...claimDays.rows].sort(() => random.next() - 0.5);
+    const refused = new Map<string, number>();
+    let accepted = 0;
+    await onConnections(conns, attempts, async (c, { fan_id, day }) => {
+      try {
+        await asUser(c, fan_id, (u) =>
+          u.query('insert into public.reward_claims (fan_id, day) values ($1, $2)', [fan_id, day]),
+        );
+        accepted += 1;
+      } catch (e) {
+        const message = (e as Error).message.replace(/Day \d+/, 'Day N').replace(/"[^"]+"/, '…');
+        refused.set(message, (refused.get(message) ?? 0) + 1);
+      }
+    });
+    expect(attempts.length).toBe(FANS * 4);
 
-      const given = await admin.query<{
-        kind: string;
-        quantity: number;
-        claimed_count: number;
-        lockers: number;
-        fans: number;
-      }>(
-        `select o.kind, o.quantity, o.claimed_count,
+    const given = await admin.query<{
+      kind: string;
+      quantity: number;
+      claimed_count: number;
+      lockers: number;
+      fans: number;
+    }>(
+      `select o.kind, o.quantity, o.claimed_count,
               (select count(*)::int from public.locker_items i where i.id like '%|reward-' || o.id) lockers,
               (select count(distinct x.fan_id)::int from private.reward_offer_claims x where x.offer_id = o.id) fans
          from public.reward_offers o order by o.kind`,
-      );
-      expect(given.rows).toEqual([
-        { kind: 'code', quantity: CODES, claimed_count: CODES, lockers: CODES, fans: CODES },
-        { kind: 'item', quantity: ITEMS, claimed_count: ITEMS, lockers: ITEMS, fans: ITEMS },
-      ]);
-      expect(accepted).toBe(CODES + ITEMS);
-      const handed = await admin.query<{ codes: number; holders: number; distinct_codes: number }>(
-        `select count(*)::int codes, count(distinct fan_id)::int holders,
+    );
+    expect(given.rows).toEqual([
+      { kind: 'code', quantity: CODES, claimed_count: CODES, lockers: CODES, fans: CODES },
+      { kind: 'item', quantity: ITEMS, claimed_count: ITEMS, lockers: ITEMS, fans: ITEMS },
+    ]);
+    expect(accepted).toBe(CODES + ITEMS);
+    const handed = await admin.query<{ codes: number; holders: number; distinct_codes: number }>(
+      `select count(*)::int codes, count(distinct fan_id)::int holders,
               (select count(distinct code_value)::int from public.locker_items where code_value like 'CODE-%') distinct_codes
          from private.reward_codes where fan_id is not null`,
-      );
-      expect(handed.rows[0]).toEqual({ codes: CODES, holders: CODES, distinct_codes: CODES });
-      // every refusal is one of the two clear reasons: ran out, or this fan's day was claimed already
-      expect([...refused.keys()].sort()).toEqual([
-        'Day N: this reward ran out before your claim reached Bucket, so nothing was given',
-        'duplicate key value violates unique constraint …',
-      ]);
-      expect([...refused.values()].reduce((a, b) => a + b, 0)).toBe(FANS * 4 - accepted);
-    },
-    600_000,
-  );
+    );
+    expect(handed.rows[0]).toEqual({ codes: CODES, holders: CODES, distinct_codes: CODES });
+    // every refusal is one of the two clear reasons: ran out, or this fan's day was claimed already
+    expect([...refused.keys()].sort()).toEqual([
+      'Day N: this reward ran out before your claim reached Bucket, so nothing was given',
+      'duplicate key value violates unique constraint …',
+    ]);
+    expect([...refused.values()].reduce((a, b) => a + b, 0)).toBe(FANS * 4 - accepted);
+  }, 600_000);
 });

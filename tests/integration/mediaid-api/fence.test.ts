@@ -193,7 +193,8 @@ describe('the fence, at runtime', () => {
         expect(r.data).toBeNull();
       }
     }
-    const own = await user.client.rpc('sync_pull', { p_collection: 'mediaid_grants', p_checkpoint: null });
+    // the user's own session still pulls (the app's row of developer_apps)
+    const own = await user.client.rpc('sync_pull', { p_collection: 'developer_apps', p_checkpoint: null });
     expect((own.data as { rows: { client_id: string }[] }).rows.map((r) => r.client_id)).toEqual([clientId]);
   });
 
