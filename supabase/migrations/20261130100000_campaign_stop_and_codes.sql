@@ -19,6 +19,9 @@
 --     those days turn into other rewards at once; days up to today stay as the fan saw them.
 --   * A stopped campaign takes no codes by any path (campaign_add_codes or inserting rows): the
 --     pool's statement trigger refuses them, under the campaign's row lock.
+--   * A stopped campaign is not delivered through a collaboration (no link, no flat fee accrued to
+--     the artist): public.collab_deliver_campaign (20261129300000) keeps its body, renamed into
+--     private, behind a wrapper that checks the stop under the campaign's row lock.
 --   * public.campaign_add_codes(campaign, codes) adds codes to the caller's own campaign: trimmed,
 --     each once; codes already in the pool (or repeated in the list) are skipped and counted; the
 --     10,000 cap holds (nothing is added when it would pass). Both functions answer 'No such
@@ -140,6 +143,30 @@ revoke all on function public.campaign_stop(uuid), public.campaign_add_codes(uui
   from public, anon, authenticated;
 grant execute on function public.campaign_stop(uuid), public.campaign_add_codes(uuid, text[])
   to authenticated, service_role;
+
+-- ------------------------------------------------------------------ no delivery of a stopped campaign
+alter function public.collab_deliver_campaign(uuid, uuid) rename to collab_deliver_campaign_body;
+alter function public.collab_deliver_campaign_body(uuid, uuid) set schema private;
+revoke all on function private.collab_deliver_campaign_body(uuid, uuid) from public, anon, authenticated;
+
+create function public.collab_deliver_campaign(p_offer uuid, p_campaign uuid) returns public.collab_campaigns
+language plpgsql security definer set search_path = '' as $$
+declare
+  _stopped timestamptz;
+begin
+  perform private.refuse_app_token();
+  -- the caller's own campaign only; anything else gets the body's own refusals. Locked, so a stop
+  -- cannot commit between this check and the link. Every delivery takes this lock first: one order.
+  select c.stopped_at into _stopped from public.brand_campaigns c
+    where c.id = p_campaign and c.brand_id = (select auth.uid()) for update;
+  if _stopped is not null then
+    raise exception 'This campaign was stopped: it delivers no more codes' using errcode = '22023';
+  end if;
+  return private.collab_deliver_campaign_body(p_offer, p_campaign);
+end
+$$;
+revoke all on function public.collab_deliver_campaign(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.collab_deliver_campaign(uuid, uuid) to authenticated, service_role;
 
 -- ------------------------------------------------------------------ my_campaigns() reports the stop
 -- 20261129600000's my_campaigns() with status 'stopped' (before every other status: the brand's
