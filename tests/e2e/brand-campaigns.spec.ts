@@ -3,7 +3,9 @@
  * dashboard, launches a campaign with 100 generated codes for electronic fans and a second one from
  * an uploaded CSV file; 'Your campaigns' lists both from the server with codes left, claims, spend
  * and the fans-reached figure hidden under 10 fans; the analytics card hides every fan figure and
- * imports a redemption CSV (a bad file refused). SHOTS_DIR=… saves screenshots of the screens.
+ * imports a redemption CSV (a bad file refused). After launch the brand adds codes to one campaign
+ * (a code already in the pool is skipped and counted) and stops the other from the keyboard through
+ * its confirmation. SHOTS_DIR=… saves screenshots of the screens.
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -119,4 +121,36 @@ test('a brand launches campaigns with generated and uploaded codes and sees them
   );
   await analytics.scrollIntoViewIfNeeded();
   await shoot(page, 'brand-analytics');
+
+  // 4. after launch (20261130100000): codes added to a running campaign, one already in its pool
+  // skipped; the other campaign stopped from the keyboard, its confirmation saying claimed codes stay
+  await card.scrollIntoViewIfNeeded();
+  await bus.getByRole('button', { name: `Add codes to Night Bus ${run}` }).click();
+  const add = page.getByRole('dialog', { name: 'Add codes' });
+  await add.getByText('Paste', { exact: true }).click();
+  await add.getByLabel('Your codes').fill('BUS-1\nBUS-4');
+  await add.getByRole('button', { name: 'Add 2 codes' }).click();
+  await expect(page.getByText(/^Added 1 code; 1 code was already in the pool and skipped\./)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(add).toBeHidden();
+  await expect(bus.getByRole('cell').nth(1)).toHaveText('4', { timeout: 20_000 });
+
+  await row.getByRole('button', { name: `Stop campaign Hear It Raw ${run}` }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Stop this campaign?' });
+  await expect(confirm.getByText(/Codes already claimed stay with their fans/)).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Keep it running' })).toBeFocused();
+  await shoot(page, 'stop-campaign-confirm');
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Stop campaign' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText(/is stopped\. 0 codes already claimed stay with their fans\./)).toBeVisible();
+  await expect(row.getByText('Stopped', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /Stop campaign|Add codes/ })).toHaveCount(0);
+  await expect(bus.getByText('Running', { exact: true })).toBeVisible();
+  await expect(page.getByText(/is stopped\./)).toBeHidden({ timeout: 15_000 }); // the notification, before the shots
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'campaigns-running-and-stopped');
 });

@@ -242,6 +242,8 @@ describe('no e-mail leaves its owner', () => {
       ['brand_campaign_analytics', {}], // a brand's suppressed counts; a fan gets none
       ['brand_artist_partnerships', {}], // a brand's partnerships (names, suppressed counts); a fan gets none
       ['campaign_record_redemptions', { p_campaign: randomUUID(), p_rows: [] }], // a fan is refused
+      ['campaign_stop', { p_campaign: randomUUID() }], // a fan is refused: not their campaign
+      ['campaign_add_codes', { p_campaign: randomUUID(), p_codes: ['PROBE-1'] }], // a fan is refused
       // collaborations: brand names for artists (a fan gets none), and the fan's refused writes
       ['collab_brands', {}],
       [

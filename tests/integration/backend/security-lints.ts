@@ -233,6 +233,14 @@ export const JUSTIFIED: Record<string, string> = {
     'A brand reports redeemed codes of its own campaign (20261129400000) into private.campaign_redemptions, which no ' +
     'API role reads: brand role and brand_id = auth.uid() required, only codes of that campaign a fan claimed count, ' +
     "idempotent per code, answers counts only; it refuses app tokens and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.campaign_stop(p_campaign uuid)':
+    'A brand stops its own campaign (20261130100000): it sets the server-owned stopped_at (no API role may write it) ' +
+    "under the campaign's row lock and refills the calendars of fans with a future day of it, which the brand cannot " +
+    "read; answers counts only. Anyone but the owner gets 'No such campaign'; it refuses app tokens and has search_path = ''.",
+  'authenticated_security_definer_function_executable|public.campaign_add_codes(p_campaign uuid, p_codes text[])':
+    "A brand adds codes to its own campaign (20261130100000) through the pool's triggers (cap, no codes once ended or " +
+    'stopped, calendars filled), skipping codes already in the pool; answers counts only. Anyone but the owner gets ' +
+    "'No such campaign'; it refuses app tokens and has search_path = ''.",
   'function_search_path_mutable|private.refresh_reward_calendars_in_batches(IN p_batch integer)':
     'The nightly calendar refresh commits after every batch, and PostgreSQL refuses COMMIT in a procedure with a SET ' +
     "clause; it is no definer (runs as pg_cron's owner), executable by no API role, names every object and operator " +

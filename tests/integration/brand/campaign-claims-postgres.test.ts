@@ -11,11 +11,10 @@
  *     cannot add codes to the campaign; the brand reads no assignment and writes no server-owned column.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, type RealPostgres } from '../helpers/real-postgres';
 import { prng } from '../helpers/prng';
 import { asUser, connector, createUsers, startMigratedPostgres } from '../sync/pull-postgres';
+import { createBrand, launch, onConnections } from './campaign-postgres-helpers';
 
 const bin = findPostgresBin();
 let server: RealPostgres | undefined;
@@ -32,43 +31,6 @@ afterAll(async () => {
   await db.end();
   server?.stop();
 });
-
-async function onConnections<T>(conns: pg.Client[], tasks: T[], work: (c: pg.Client, task: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    conns.map(async (c) => {
-      while (next < tasks.length) await work(c, tasks[next++]!);
-    }),
-  );
-}
-
-async function createBrand(c: pg.Client, name: string): Promise<string> {
-  const id = randomUUID();
-  await c.query('insert into auth.users (id, email) values ($1, $2)', [id, `brand-${id}@example.test`]);
-  await asUser(c, id, async (u) => {
-    await u.query("insert into public.profiles (id, display_name, role) values ($1, $2, 'brand')", [id, name]);
-    await u.query("insert into public.media_ids (user_uuid, role) values ($1, 'brand')", [id]);
-  });
-  return id;
-}
-
-async function launch(c: pg.Client, brand: string, title: string, codes: number, perCode: number, budget: number) {
-  return asUser(c, brand, async (u) => {
-    const made = await u.query<{ id: string }>(
-      `insert into public.brand_campaigns (brand_id, title, genres, budget_cents, payout_model, payout_per_code_cents,
-         starts_on, ends_on) values ($1, $2, '{Electronic}', $3, 'per_code', $4, current_date, current_date + 40)
-       returning id`,
-      [brand, title, budget, perCode],
-    );
-    const id = made.rows[0]!.id;
-    await u.query(
-      `insert into public.campaign_codes (campaign_id, code)
-       select $1, $2 || '-' || lpad(g::text, 4, '0') from generate_series(1, $3::int) g`,
-      [id, title, codes],
-    );
-    return id;
-  });
-}
 
 describe.skipIf(skip)('campaign codes on real PostgreSQL', () => {
   it(`a code goes to one fan at most and the budget is never passed, ${FANS * 4} claims on ${CONNECTIONS} connections`, async () => {

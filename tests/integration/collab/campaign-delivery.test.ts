@@ -157,6 +157,16 @@ describe('attacks on delivery and the ledger', () => {
     // a pending offer
     const pending = await offer(brand, artist, false);
     expect.soft((await deliver(brand, pending, mine)).error?.message).toMatch(/Only an accepted collaboration/);
+    // a stopped campaign (20261130100000): no link, no flat fee for the artist
+    const halted = await launch(brand, codesNamed('HALT', 2), {
+      payout_model: 'flat_rate',
+      payout_per_code_cents: 0,
+      flat_fee_cents: 500,
+    });
+    expect((await brand.client.rpc('campaign_stop', { p_campaign: halted })).error).toBeNull();
+    expect
+      .soft((await deliver(brand, offerId, halted)).error?.message)
+      .toBe('This campaign was stopped: it delivers no more codes');
     // an ended campaign
     await backend.query(
       'update public.brand_campaigns set starts_on = $2::date, ends_on = $3::date, created_at = now() where id = $1',
@@ -165,9 +175,10 @@ describe('attacks on delivery and the ledger', () => {
     expect.soft((await deliver(brand, offerId, mine)).error?.message).toMatch(/has ended/);
     expect(
       (
-        await backend.query('select count(*)::int n from public.collab_campaigns where campaign_id in ($1, $2)', [
+        await backend.query('select count(*)::int n from public.collab_campaigns where campaign_id in ($1, $2, $3)', [
           mine,
           theirs,
+          halted,
         ])
       ).rows[0].n,
     ).toBe(0);

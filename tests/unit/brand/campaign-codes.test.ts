@@ -1,6 +1,12 @@
 /** The Create Campaign form's code pool: CSV upload (first column, header skipped), paste, generation. */
 import { describe, expect, it } from 'vitest';
-import { codesCsv, generateCodes, parseCodeCsv, parseCodes } from '../../../src/features/brand/campaigns/api';
+import {
+  codesAddedText,
+  codesCsv,
+  generateCodes,
+  parseCodeCsv,
+  parseCodes,
+} from '../../../src/features/brand/campaigns/api';
 
 describe('campaign code pools', () => {
   it('reads the first column of a CSV, skipping a "code" header, quotes and duplicates', () => {
@@ -20,5 +26,15 @@ describe('campaign code pools', () => {
     for (const c of codes) expect(c).toMatch(/^LOOPCOFFEE-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
     expect(generateCodes(3, '')[0]).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
     expect(parseCodeCsv(codesCsv(codes))).toEqual(codes);
+  });
+
+  it('says how many codes were added to a campaign and how many were skipped', () => {
+    expect(codesAddedText({ added: 3, skipped: 0, code_count: 10 })).toBe('Added 3 codes.');
+    expect(codesAddedText({ added: 1, skipped: 1, code_count: 4 })).toBe(
+      'Added 1 code; 1 code was already in the pool and skipped.',
+    );
+    expect(codesAddedText({ added: 0, skipped: 1200, code_count: 1200 })).toBe(
+      'Added 0 codes; 1,200 codes were already in the pool and skipped.',
+    );
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A brand's campaigns on the server (20261129200000-300): launching inserts the campaign into
  * brand_campaigns and its codes into campaign_codes (RLS: the brand's own campaign only); the
- * list comes from my_campaigns(), aggregates only. Online only: the pool and the spend are the
- * server's, so nothing here is queued offline.
+ * list comes from my_campaigns(), aggregates only. After launch the owner may stop a campaign or add
+ * codes to it (campaign_stop, campaign_add_codes: 20261130100000). Online only: the pool and the
+ * spend are the server's, so nothing here is queued offline.
  */
 import Papa from 'papaparse';
 import { useServerQuery } from '../../../data/use-server-query';
@@ -54,13 +55,14 @@ export interface Campaign {
   payout_per_code_cents: number;
   starts_on: string;
   ends_on: string;
-  status: 'scheduled' | 'running' | 'no_codes' | 'out_of_codes' | 'spent' | 'ended';
+  status: 'scheduled' | 'running' | 'no_codes' | 'out_of_codes' | 'spent' | 'ended' | 'stopped';
   code_count: number;
   codes_left: number;
   claims: number;
   spent_cents: number;
   reach: number | null;
   claims_by_week: Array<{ week: string; claims: number | null }>;
+  stopped_at: string | null;
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -105,6 +107,37 @@ export async function launchCampaign(campaign: NewCampaign, codes: string[]): Pr
     if (added.error) throw new Error(`The campaign was saved, but its codes were not: ${added.error.message}`);
   }
   return id;
+}
+
+/** Stops the brand's own campaign: no new calendar days, waiting claims refused; claimed codes stay. */
+export async function stopCampaign(id: string): Promise<{ claims: number; codes_left: number }> {
+  const client = await loadSupabase();
+  const { data, error } = await client.rpc('campaign_stop', { p_campaign: id });
+  if (error) throw new Error(error.message);
+  return data as { claims: number; codes_left: number };
+}
+
+export interface CodesAdded {
+  added: number;
+  skipped: number; // already in the pool (or repeated in the list)
+  code_count: number;
+}
+
+/** Adds codes to the brand's own running campaign; codes already in its pool are skipped and counted. */
+export async function addCampaignCodes(id: string, codes: string[]): Promise<CodesAdded> {
+  const client = await loadSupabase();
+  const { data, error } = await client.rpc('campaign_add_codes', { p_campaign: id, p_codes: codes });
+  if (error) throw new Error(error.message);
+  return data as CodesAdded;
+}
+
+/** 'Added 3 codes; 2 were already in the pool and skipped.' */
+export function codesAddedText({ added, skipped }: CodesAdded): string {
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  const head = `Added ${plural(added, 'code', 'codes')}`;
+  return skipped === 0
+    ? `${head}.`
+    : `${head}; ${plural(skipped, 'code was', 'codes were')} already in the pool and skipped.`;
 }
 
 /** Codes pasted one per line or comma-separated: trimmed, distinct, in order. */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { formatDate } from '../../../lib/format';
 import { SUPPRESSED_UNDER, useMyCampaigns, type Campaign } from '../campaigns/api';
+import { CampaignActions } from '../campaigns/CampaignActions';
 import { CreateCampaignForm } from '../campaigns/CreateCampaignForm';
 import { QueryStatus } from '../../../components/QueryStatus';
 
@@ -15,13 +16,14 @@ const STATUS: Record<Campaign['status'], { label: string; color: string }> = {
   out_of_codes: { label: 'Out of codes', color: 'gray' },
   spent: { label: 'Budget spent', color: 'gray' },
   ended: { label: 'Ended', color: 'gray' },
+  stopped: { label: 'Stopped', color: 'red' },
 };
 const usd = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const day = (iso: string) => formatDate(`${iso}T00:00:00`);
 const SUPPRESSED = `Fewer than ${SUPPRESSED_UNDER} fans`;
 
-function CampaignRow({ c }: { c: Campaign }) {
+function CampaignRow({ c, onChanged }: { c: Campaign; onChanged: () => void }) {
   const status = STATUS[c.status];
   const spentShare = Math.min(100, Math.round((c.spent_cents / c.budget_cents) * 100));
   const weeks = c.claims_by_week;
@@ -36,9 +38,10 @@ function CampaignRow({ c }: { c: Campaign }) {
             {status.label}
           </Badge>
           <Text size="xs" c="dimmed">
-            {day(c.starts_on)} – {day(c.ends_on)}
+            {c.stopped_at ? `Stopped ${formatDate(c.stopped_at)}` : `${day(c.starts_on)} – ${day(c.ends_on)}`}
           </Text>
         </Group>
+        <CampaignActions c={c} onChanged={onChanged} />
       </Table.Td>
       <Table.Td>{c.codes_left.toLocaleString('en-US')}</Table.Td>
       <Table.Td>{c.claims.toLocaleString('en-US')}</Table.Td>
@@ -83,6 +86,10 @@ export function YourCampaignsCard({ onLaunched }: { onLaunched?: () => void } = 
   const { state, reload } = useMyCampaigns();
   const [creating, setCreating] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)');
+  const changed = () => {
+    reload();
+    onLaunched?.(); // the analytics card below reads the same campaigns
+  };
   const done = () => {
     setCreating(false);
     reload();
@@ -138,7 +145,7 @@ export function YourCampaignsCard({ onLaunched }: { onLaunched?: () => void } = 
                 </Table.Thead>
                 <Table.Tbody>
                   {state.data.map((c) => (
-                    <CampaignRow key={c.id} c={c} />
+                    <CampaignRow key={c.id} c={c} onChanged={changed} />
                   ))}
                 </Table.Tbody>
               </Table>

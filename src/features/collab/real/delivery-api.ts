@@ -63,7 +63,7 @@ export function useCollabLedger(offerId: string) {
   }, `collab-ledger-${offerId}`);
 }
 
-/** The brand's campaigns that have not ended (its own, through RLS). */
+/** The brand's campaigns that have not ended and were not stopped (its own, through RLS). */
 export function useLiveCampaigns(enabled: boolean) {
   return useServerQuery(async (client) => {
     if (!enabled) return [] as LiveCampaign[];
@@ -72,6 +72,7 @@ export function useLiveCampaigns(enabled: boolean) {
       .from('brand_campaigns')
       .select('id, title, payout_model, ends_on')
       .gte('ends_on', today)
+      .is('stopped_at', null)
       .order('created_at', { ascending: false })
       .limit(200);
     if (error) throw new Error(error.message);
