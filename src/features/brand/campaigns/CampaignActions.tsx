@@ -14,30 +14,43 @@ const STOPPABLE: ReadonlyArray<Campaign['status']> = [...TAKES_CODES, 'spent'];
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-function StopCampaign({ c, onDone }: { c: Campaign; onDone: () => void }) {
+/**
+ * A modal's server action: busy while it runs; on success its own notice, then the modal closes and
+ * the card reloads; on failure the message in the modal and a red notice titled `failTitle`.
+ */
+function useModalAction(failTitle: string, onDone: () => void) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function stop() {
+  async function run(action: () => Promise<void>) {
     setBusy(true);
     setError(null);
     try {
+      await action();
+      setOpen(false);
+      onDone();
+    } catch (e) {
+      const message = (e as Error).message;
+      setError(message);
+      notifications.show({ color: 'red', title: failTitle, message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { open, setOpen, busy, error, run };
+}
+
+function StopCampaign({ c, onDone }: { c: Campaign; onDone: () => void }) {
+  const { open, setOpen, busy, error, run } = useModalAction('Campaign not stopped', onDone);
+  const stop = () =>
+    run(async () => {
       const { claims } = await stopCampaign(c.id);
       notifications.show({
         color: 'green',
         title: 'Campaign stopped',
         message: `“${c.title}” is stopped. ${count(claims, 'code', 'codes')} already claimed stay with their fans.`,
       });
-      setOpen(false);
-      onDone();
-    } catch (e) {
-      const message = (e as Error).message;
-      setError(message);
-      notifications.show({ color: 'red', title: 'Campaign not stopped', message });
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <>
       <Button
@@ -80,33 +93,20 @@ function StopCampaign({ c, onDone }: { c: Campaign; onDone: () => void }) {
 }
 
 function AddCodes({ c, onDone }: { c: Campaign; onDone: () => void }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, busy, error, run } = useModalAction('Codes not added', onDone);
   const [codes, setCodes] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
   const room = MAX_CODES - c.code_count;
   const tooMany = codes.length > room ? `This campaign has room for ${count(room, 'more code', 'more codes')}.` : null;
-  async function add() {
-    setBusy(true);
-    setError(null);
-    try {
+  const add = () =>
+    run(async () => {
       const result = await addCampaignCodes(c.id, codes);
       notifications.show({
         color: result.added > 0 ? 'green' : 'yellow',
         title: result.added > 0 ? 'Codes added' : 'No new codes',
         message: `${codesAddedText(result)} “${c.title}” now has ${count(result.code_count, 'code', 'codes')}.`,
       });
-      setOpen(false);
-      onDone();
-    } catch (e) {
-      const message = (e as Error).message;
-      setError(message);
-      notifications.show({ color: 'red', title: 'Codes not added', message });
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <>
       <Button
