@@ -18,9 +18,11 @@ const features = readdirSync(abs('src/features'), { withFileTypes: true })
  * src/lib, src/data, src/sample, sync/), its own files and other features' public index.ts only;
  * shared folders never import features. The composition root (src/routes, main, app-root) may.
  */
-// sync/'s entries, as tsconfig.paths.json declares them.
+// sync/'s entries, as tsconfig.paths.json declares them (beside `@/*`, src/ itself).
 // (Vite and Vitest read the same file: resolve.tsconfigPaths.)
-const SYNC_ENTRIES = Object.keys(JSON.parse(readFileSync(abs('tsconfig.paths.json'), 'utf8')).compilerOptions.paths);
+const SYNC_ENTRIES = Object.keys(
+  JSON.parse(readFileSync(abs('tsconfig.paths.json'), 'utf8')).compilerOptions.paths,
+).filter((alias) => alias.startsWith('@sync'));
 const SHARED = ['src/components', 'src/lib', 'src/data', 'src/sample'];
 // Screens another feature loads with import() (their own chunk): importing them through the
 // feature's index.ts would pull the whole barrel into that chunk.

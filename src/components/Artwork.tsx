@@ -1,6 +1,6 @@
 import { Avatar, Image, type MantineRadius } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { sampleArtworkParts } from '../lib/sample-artwork';
+import { sampleArtworkParts } from '@/lib/sample-artwork';
 
 interface ArtworkProps {
   src: string;

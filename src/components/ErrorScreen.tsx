@@ -1,7 +1,7 @@
 import { Button, Center, Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { describeError } from '../lib/describe-error';
+import { describeError } from '@/lib/describe-error';
 
 /** Shown for any uncaught application or routing error (spec §2 "Error screen"). */
 export function ErrorScreen({ error }: { error: unknown }) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useContext } from 'react';
-import { SyncContext } from '../data/sync-context';
+import { SyncContext } from '@/data/sync-context';
 
 // Loaded with the signed-in user's engine: visitors on public pages never download it.
 const SyncIndicator = lazy(() => import('./SyncIndicator').then((m) => ({ default: m.SyncIndicator })));

@@ -1,5 +1,5 @@
 import { Modal as MantineModal, type ModalProps } from '@mantine/core';
-import { useMountOnFirstOpen } from '../lib/use-mount-on-first-open';
+import { useMountOnFirstOpen } from '@/lib/use-mount-on-first-open';
 
 /** Mantine's Modal, mounted only once it is first opened (why and how: `useMountOnFirstOpen`). */
 export function Modal({ opened, ...props }: ModalProps) {

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
-import { useOnline } from '../lib/use-online';
+import { useOnline } from '@/lib/use-online';
 import classes from './HeaderBadge.module.css';
 
 /** Online/offline indicator for the app header (icon only on a phone, the word still read out). */

@@ -1,5 +1,5 @@
 import { Alert, Button, Loader } from '@mantine/core';
-import type { QueryState } from '../data/use-server-query';
+import type { QueryState } from '@/data/use-server-query';
 
 /**
  * A server read's loading and error states (useServerQuery): a labelled loader, then the error with

@@ -1,7 +1,7 @@
 import { Navigate } from '@tanstack/react-router';
 import { useDeferredValue, type ReactNode } from 'react';
-import { decideGuard, type GuardFlags } from '../lib/guard';
-import { useAuthSnapshot } from '../lib/use-auth-snapshot';
+import { decideGuard, type GuardFlags } from '@/lib/guard';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 import { CenteredLoader } from './CenteredLoader';
 
 /** The guard's default while it cannot decide: a centred loader with the guard's text. */

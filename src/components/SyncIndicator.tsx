@@ -5,8 +5,8 @@
 import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionMode } from '@sync';
-import { useSyncStatus, type SyncStatusView } from '../data';
-import { formatDateTime } from '../lib/format';
+import { useSyncStatus, type SyncStatusView } from '@/data';
+import { formatDateTime } from '@/lib/format';
 import classes from './HeaderBadge.module.css';
 
 const MODE_LABELS: Record<ConnectionMode, string> = { live: 'Live', polling: 'Polling', offline: 'Offline' };

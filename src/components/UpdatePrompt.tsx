@@ -1,6 +1,6 @@
 import { Button, Group, Notification } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { updateStore } from '../lib/service-worker';
+import { updateStore } from '@/lib/service-worker';
 
 /** Offers a reload when a new version of the service worker is waiting (registered in main.tsx). */
 export function UpdatePrompt() {

@@ -6,7 +6,7 @@ import {
   IconShieldLock,
   type Icon,
 } from '@tabler/icons-react';
-import type { Role } from '../lib/roles';
+import type { Role } from '@/lib/roles';
 
 /** One icon per role (spec §3 "Role display info"). */
 export const ROLE_ICONS: Record<Role, Icon> = {

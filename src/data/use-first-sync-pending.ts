@@ -4,7 +4,7 @@
 // once a request has failed, it is false, so screens show their real empty state.
 import { useContext, useMemo } from 'react';
 import { distinctUntilChanged, map } from 'rxjs';
-import { useOnline } from '../lib/use-online';
+import { useOnline } from '@/lib/use-online';
 import { SyncContext } from './sync-context';
 import { useObservableValue } from './use-observable-value';
 

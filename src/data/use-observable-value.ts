@@ -5,7 +5,7 @@
 // the observable changes.
 import { useMemo } from 'react';
 import type { Observable, Subscription } from 'rxjs';
-import { useStoreValue } from '../lib/use-store-value';
+import { useStoreValue } from '@/lib/use-store-value';
 
 interface Store<T> {
   subscribe: (onChange: () => void) => () => void;

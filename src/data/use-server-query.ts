@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadSupabase } from '../lib/load-supabase';
-import type { AppSupabaseClient } from '../lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type QueryState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 

@@ -2,14 +2,14 @@
 // dashboard's charts), shared by the dashboard route's component (React.lazy) and its loader, which
 // the sign-in runs through router.preloadRoute as soon as it knows the account's role, instead of
 // when the route guard lets the page in.
-import type { SelfSignupRole } from '../lib/roles';
+import type { SelfSignupRole } from '@/lib/roles';
 
 const importers = {
-  fan: () => import('../features/fan/FanDashboardPage').then((m) => ({ default: m.FanDashboardPage })),
-  artist: () => import('../features/artist/ArtistDashboardPage').then((m) => ({ default: m.ArtistDashboardPage })),
-  brand: () => import('../features/brand/BrandDashboardPage').then((m) => ({ default: m.BrandDashboardPage })),
+  fan: () => import('@/features/fan/FanDashboardPage').then((m) => ({ default: m.FanDashboardPage })),
+  artist: () => import('@/features/artist/ArtistDashboardPage').then((m) => ({ default: m.ArtistDashboardPage })),
+  brand: () => import('@/features/brand/BrandDashboardPage').then((m) => ({ default: m.BrandDashboardPage })),
   developer: () =>
-    import('../features/developer/DeveloperPortalPage').then((m) => ({ default: m.DeveloperPortalPage })),
+    import('@/features/developer/DeveloperPortalPage').then((m) => ({ default: m.DeveloperPortalPage })),
 } satisfies Record<SelfSignupRole, unknown>;
 
 const loading = new Map<SelfSignupRole, ReturnType<(typeof importers)[SelfSignupRole]>>();

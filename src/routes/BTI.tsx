@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BTIPage } from '../features/demo/BTIPage';
+import { BTIPage } from '@/features/demo/BTIPage';
 
 export const Route = createFileRoute('/BTI')({
   head: () => ({ meta: [{ title: 'BTI Artist · Bucket' }] }),

@@ -1,12 +1,12 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
-import { AppFrame } from '../components/AppFrame';
-import { AppHeader } from '../components/AppHeader';
-import { HeaderSyncStatus } from '../components/HeaderSyncStatus';
-import { ErrorScreen } from '../components/ErrorScreen';
-import { NotFoundPage } from '../components/NotFoundPage';
-import { OfflineScreen } from '../components/OfflineScreen';
-import { isChunkLoadError } from '../lib/chunk-load-error';
-import type { RouterContext } from '../lib/router-context';
+import { AppFrame } from '@/components/AppFrame';
+import { AppHeader } from '@/components/AppHeader';
+import { HeaderSyncStatus } from '@/components/HeaderSyncStatus';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { OfflineScreen } from '@/components/OfflineScreen';
+import { isChunkLoadError } from '@/lib/chunk-load-error';
+import type { RouterContext } from '@/lib/router-context';
 
 function RootLayout() {
   return (

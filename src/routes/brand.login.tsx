@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RolePortalPage } from '../features/auth/RolePortalPage';
+import { RolePortalPage } from '@/features/auth/RolePortalPage';
 
 function BrandPortal() {
   return <RolePortalPage role="brand" />;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteGuard } from '../components/RouteGuard';
-import { CollaborationsPage } from '../features/collab';
+import { RouteGuard } from '@/components/RouteGuard';
+import { CollaborationsPage } from '@/features/collab';
 
 function GuardedCollaborations() {
   return (

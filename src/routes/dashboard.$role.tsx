@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { centredLoader, RouteGuard } from '../components/RouteGuard';
-import { FanDashboardLoading } from '../features/fan/FanGreeting';
-import { isDashboardRole, ROLE_DISPLAY, type SelfSignupRole } from '../lib/roles';
+import { centredLoader, RouteGuard } from '@/components/RouteGuard';
+import { FanDashboardLoading } from '@/features/fan/FanGreeting';
+import { isDashboardRole, ROLE_DISPLAY, type SelfSignupRole } from '@/lib/roles';
 import { loadDashboard, preloadDashboard } from './-dashboard-chunks';
 
 const dashboards = {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LandingPage } from '../features/landing/LandingPage';
+import { LandingPage } from '@/features/landing/LandingPage';
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: 'Bucket & MediaID' }] }),

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LockerDemoPage } from '../features/demo/LockerDemoPage';
+import { LockerDemoPage } from '@/features/demo/LockerDemoPage';
 
 export const Route = createFileRoute('/locker-demo')({
   head: () => ({ meta: [{ title: 'Locker Demo · Bucket' }] }),

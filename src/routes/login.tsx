@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/LoginPage';
-import { safeRedirectPath } from '../lib/safe-redirect';
+import { LoginPage } from '@/features/auth/LoginPage';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 
 export interface LoginSearch {
   /** Where to go back after signing in (e.g. an app's consent page); this app's paths only. */

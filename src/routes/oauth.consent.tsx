@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConsentPage } from '../features/mediaid/consent/ConsentPage';
+import { ConsentPage } from '@/features/mediaid/consent/ConsentPage';
 
 export interface ConsentSearch {
   /** Supabase Auth's OAuth request to answer (config.toml [auth.oauth_server] authorization_url_path). */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteGuard } from '../components/RouteGuard';
-import { OnboardingPage } from '../features/onboarding/OnboardingPage';
-import { isSelfSignupRole, type SelfSignupRole } from '../lib/roles';
+import { RouteGuard } from '@/components/RouteGuard';
+import { OnboardingPage } from '@/features/onboarding/OnboardingPage';
+import { isSelfSignupRole, type SelfSignupRole } from '@/lib/roles';
 
 export interface OnboardingSearch {
   /** The role to set up, e.g. from the role switcher (spec §4). */

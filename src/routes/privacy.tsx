@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPage } from '../features/legal/PrivacyPage';
+import { PrivacyPage } from '@/features/legal/PrivacyPage';
 
 export const Route = createFileRoute('/privacy')({
   head: () => ({ meta: [{ title: 'Privacy Policy · Bucket' }] }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteGuard } from '../components/RouteGuard';
-import { MediaIdSettingsPage } from '../features/mediaid/settings/MediaIdSettingsPage';
+import { RouteGuard } from '@/components/RouteGuard';
+import { MediaIdSettingsPage } from '@/features/mediaid/settings/MediaIdSettingsPage';
 
 function GuardedMediaIdSettings() {
   return (

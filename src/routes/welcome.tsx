@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WelcomePage } from '../features/auth/WelcomePage';
+import { WelcomePage } from '@/features/auth/WelcomePage';
 
 export const Route = createFileRoute('/welcome')({
   head: () => ({ meta: [{ title: 'Welcome · Bucket' }] }),

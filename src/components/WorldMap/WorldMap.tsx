@@ -1,7 +1,7 @@
 import { Box, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { getWorldGeography, MAP_HEIGHT, MAP_WIDTH, projectPoint, type CountryShape } from './geography';
 import { HIGH_ENGAGEMENT_THRESHOLD, markerGlow, markerRadius, referenceValue } from './marker-rules';
 import classes from './WorldMap.module.css';

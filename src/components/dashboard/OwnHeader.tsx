@@ -1,10 +1,10 @@
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useContext, useMemo, type ReactNode } from 'react';
 import { map } from 'rxjs';
-import { SyncContext } from '../../data/sync-context';
-import { useObservableValue } from '../../data/use-observable-value';
-import { ownDisplayName } from '../../lib/own-name';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { SyncContext } from '@/data/sync-context';
+import { useObservableValue } from '@/data/use-observable-value';
+import { ownDisplayName } from '@/lib/own-name';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 
 /** The profile's display name from the local database (live), null without one. */
 function useProfileName(): string | null {

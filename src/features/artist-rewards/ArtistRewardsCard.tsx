@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconGift, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Modal } from '../../components/Modal';
-import { formatDate } from '../../lib/format';
+import { Modal } from '@/components/Modal';
+import { formatDate } from '@/lib/format';
 import { useMyRewardOffers, type RewardOffer } from './api';
 import { PutUpRewardForm } from './PutUpRewardForm';
-import { QueryStatus } from '../../components/QueryStatus';
+import { QueryStatus } from '@/components/QueryStatus';
 
 const tierLabel = (tier: number) => (tier === 0 ? 'All followers' : `Tier ${tier}+`);
 const day = (iso: string) => formatDate(`${iso}T00:00:00`);

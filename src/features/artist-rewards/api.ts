@@ -3,8 +3,8 @@
  * put_up_reward): the code pool and the claim counts are the server's, so this section needs a
  * connection and never queues a write offline.
  */
-import { useServerQuery } from '../../data/use-server-query';
-import { loadSupabase } from '../../lib/load-supabase';
+import { useServerQuery } from '@/data/use-server-query';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export interface RewardOffer {
   id: string;

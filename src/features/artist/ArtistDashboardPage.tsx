@@ -1,10 +1,10 @@
 import { Container, Stack } from '@mantine/core';
-import { CompactRoleSwitcher } from '../roles';
-import { OwnHeader } from '../../components/dashboard';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
-import { ArtistRewardsCard } from '../artist-rewards';
-import { BucketBrowser } from '../bucket';
-import { EarningsCard, TierEditor } from '../payments';
+import { CompactRoleSwitcher } from '@/features/roles';
+import { OwnHeader } from '@/components/dashboard';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
+import { ArtistRewardsCard } from '@/features/artist-rewards';
+import { BucketBrowser } from '@/features/bucket';
+import { EarningsCard, TierEditor } from '@/features/payments';
 import { ArtistProfileCard } from './ArtistProfileCard';
 import { ArtistDashboard } from './components/ArtistDashboard';
 import { UploadContentButton } from './components/UploadContentButton';

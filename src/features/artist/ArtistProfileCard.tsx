@@ -17,9 +17,9 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconUserEdit } from '@tabler/icons-react';
 import { useContext, useEffect, useState } from 'react';
 import { saveProfile } from '@sync/writes';
-import { Modal } from '../../components/Modal';
-import { useProfile } from '../../data';
-import { SyncContext } from '../../data/sync-context';
+import { Modal } from '@/components/Modal';
+import { useProfile } from '@/data';
+import { SyncContext } from '@/data/sync-context';
 import {
   ARTIST_BIO_MAX,
   ARTIST_GENRE_OPTIONS,
@@ -31,10 +31,10 @@ import {
   PICTURE_TYPES,
   pictureFileError,
   publicArtistName,
-} from '../../lib/artist-identity';
-import { signArtistPictures, uploadArtistPicture } from '../../lib/artist-picture';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
-import { useOnline } from '../../lib/use-online';
+} from '@/lib/artist-identity';
+import { signArtistPictures, uploadArtistPicture } from '@/lib/artist-picture';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
+import { useOnline } from '@/lib/use-online';
 
 /** A signed URL for the artist's own picture (null while none, offline or unsigned). */
 function usePictureUrl(path: string | null | undefined): string | null {

@@ -2,13 +2,13 @@ import { ActionIcon, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@ma
 import { IconHeadphones, IconRefresh, IconUpload, IconUsers } from '@tabler/icons-react';
 import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { map } from 'rxjs';
-import { SyncContext } from '../../data/sync-context';
-import { useObservableValue } from '../../data/use-observable-value';
-import { ARTIST_DIRECTORY_TABLE } from '../../lib/fan-server-contract';
-import { formatCompactNumber } from '../../lib/format';
-import { pluralNoun } from '../../lib/plural';
-import { supabase } from '../../lib/supabase';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { SyncContext } from '@/data/sync-context';
+import { useObservableValue } from '@/data/use-observable-value';
+import { ARTIST_DIRECTORY_TABLE } from '@/lib/fan-server-contract';
+import { formatCompactNumber } from '@/lib/format';
+import { pluralNoun } from '@/lib/plural';
+import { supabase } from '@/lib/supabase';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 
 type Audience = { followers: number; plays: number; at: Date } | 'loading' | 'unavailable';
 

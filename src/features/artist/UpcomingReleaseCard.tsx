@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { saveProfile } from '@sync/writes';
-import { useProfile } from '../../data';
-import { SyncContext } from '../../data/sync-context';
-import { formatShortCalendarDate, localCalendarDate } from '../../lib/format';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { useProfile } from '@/data';
+import { SyncContext } from '@/data/sync-context';
+import { formatShortCalendarDate, localCalendarDate } from '@/lib/format';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 
 export const ANNOUNCEMENT_MAX = 80;
 

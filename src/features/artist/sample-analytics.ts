@@ -2,8 +2,8 @@
  * Sample artist analytics (spec §3 "Artist analytics") for the featured artist of the shared roster.
  * Every figure comes from the per-period tables below; nothing is fetched.
  */
-import { FEATURED_ARTIST } from '../../sample/artists';
-import type { AnalyticsPeriod } from '../../components/dashboard';
+import { FEATURED_ARTIST } from '@/sample/artists';
+import type { AnalyticsPeriod } from '@/components/dashboard';
 
 export interface ArtistAnalytics {
   artist: { name: string; avatar: string; tier: string; verified: boolean };

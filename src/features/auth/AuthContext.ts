@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import type { AuthSession, AuthUser, ProfileRoutingState } from '../../lib/auth-state';
+import type { AuthSession, AuthUser, ProfileRoutingState } from '@/lib/auth-state';
 import { USE_AUTH_OUTSIDE_PROVIDER } from './auth-errors';
 import type { IdentityStore } from './identity-store';
 

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AuthStateSource } from '../../lib/auth-state';
-import { AuthStateContext, useAuthState } from '../../lib/use-auth-snapshot';
+import type { AuthStateSource } from '@/lib/auth-state';
+import { AuthStateContext, useAuthState } from '@/lib/use-auth-snapshot';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import type { IdentityStore } from './identity-store';
 import { markReturning } from './returning-visitor';

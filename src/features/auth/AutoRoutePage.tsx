@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { CenteredLoader } from '../../components/CenteredLoader';
+import { CenteredLoader } from '@/components/CenteredLoader';
 import { useAuth } from './AuthContext';
 import { BACKEND_SETUP_MESSAGE, BACKEND_SETUP_TITLE, decideAutoRoute } from './auto-route-decision';
 

@@ -3,9 +3,9 @@
  * the live profile and MediaID rows in, and offers the sync engine's local-first writes.
  */
 import { useCallback, useEffect, type ReactNode } from 'react';
-import { SyncProvider } from '../../data';
-import { firstScreenCollections } from '../../data/first-screen';
-import { useOpenedSyncContext } from '../../data/use-sync-engine';
+import { SyncProvider } from '@/data';
+import { firstScreenCollections } from '@/data/first-screen';
+import { useOpenedSyncContext } from '@/data/use-sync-engine';
 import { logEngagement, saveProfile, upsertMediaId } from '@sync/writes';
 import type { MediaIdDoc, MediaIdRow as MediaIdRecord, ProfileDoc, ProfileRow as ProfileRecord } from '@sync';
 import { useAuthPassive } from './AuthContext';

@@ -2,12 +2,12 @@ import { Alert, Button, Container, PasswordInput, Stack, Text, Title } from '@ma
 import { useForm } from '@mantine/form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { CenteredLoader } from '../../components/CenteredLoader';
+import { CenteredLoader } from '@/components/CenteredLoader';
 import { startRecoverySession, updatePassword } from './api/update-password';
 import { useAuth } from './AuthContext';
 import { INVALID_RESET_LINK } from './auth-errors';
 import { AuthPanel } from './components/AuthPanel';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { resetPasswordSubmitError, validateRequiredPassword, visibleFormError } from './validation';
 
 const routeApi = getRouteApi('/reset-password');

@@ -1,8 +1,8 @@
 import { Anchor, Button, Container, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ROLE_DISPLAY } from '../../lib/roles';
-import { useHydrated } from '../../lib/use-hydrated';
+import { ROLE_DISPLAY } from '@/lib/roles';
+import { useHydrated } from '@/lib/use-hydrated';
 import { AuthPanel } from './components/AuthPanel';
 import { PortalMarketing, type PortalRole } from './components/PortalMarketing';
 import { SignedInNotice } from './components/SignedInNotice';

@@ -1,8 +1,8 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { SelfSignupRole } from '../../lib/roles';
-import { useHydrated } from '../../lib/use-hydrated';
+import type { SelfSignupRole } from '@/lib/roles';
+import { useHydrated } from '@/lib/use-hydrated';
 import { AuthPanel } from './components/AuthPanel';
 import { FeatureCards } from './components/FeatureCards';
 import { SignedInNotice } from './components/SignedInNotice';

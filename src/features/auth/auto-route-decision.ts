@@ -1,6 +1,6 @@
 /** Where /auto-route sends a user (spec §4 "Routing after sign-in"). Pure. */
-import type { AuthUser, ProfileRoutingState } from '../../lib/auth-state';
-import type { Role } from '../../lib/roles';
+import type { AuthUser, ProfileRoutingState } from '@/lib/auth-state';
+import type { Role } from '@/lib/roles';
 
 export type AutoRouteDecision =
   { to: '/welcome' } | { to: '/onboarding' } | { to: `/dashboard/${Role}`; role: Role; backendSetupRequired: boolean };

@@ -4,10 +4,10 @@
  * loading text instead of bouncing a signed-in user to /welcome); no stored session means
  * "signed out" for public pages but still loading for guarded ones, so nothing redirects early.
  */
-import { EMPTY_PROFILE, type AuthSnapshot, type AuthStateSource } from '../../lib/auth-state';
-import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
+import { EMPTY_PROFILE, type AuthSnapshot, type AuthStateSource } from '@/lib/auth-state';
+import { AUTH_STORAGE_KEY } from '@/lib/auth-storage-key';
 import type { IdentityStore } from './identity-store';
-import { readStoredSession } from '../../lib/stored-session';
+import { readStoredSession } from '@/lib/stored-session';
 
 export interface DeferredAuthSource extends AuthStateSource {
   /** The identity store once loaded (loading starts with the first `activate()`). */

@@ -16,20 +16,20 @@ import {
   type AuthStateSource,
   type AuthUser,
   type ProfileRoutingState,
-} from '../../lib/auth-state';
-import type { Role } from '../../lib/roles';
-import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
-import type { AppSupabaseClient } from '../../lib/supabase';
+} from '@/lib/auth-state';
+import type { Role } from '@/lib/roles';
+import { AUTH_STORAGE_KEY } from '@/lib/auth-storage-key';
+import type { AppSupabaseClient } from '@/lib/supabase';
 import type { MediaIdRow as MediaIdRecord, ProfileRow as ProfileRecord } from '@sync';
 import {
   classifyProfileError,
   mergeMediaIds,
   resolveProfileRouting,
   type ProfileCheck,
-} from '../../lib/profile-routing-state';
+} from '@/lib/profile-routing-state';
 import type { IdentityWriter } from './identity-writer';
 import { createServerWriter } from './server-writer';
-import { readStoredSession } from '../../lib/stored-session';
+import { readStoredSession } from '@/lib/stored-session';
 
 export interface LocalIdentityRows {
   /** undefined while the local database is being read. */

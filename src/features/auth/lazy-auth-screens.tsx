@@ -6,7 +6,7 @@
  */
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
-import { HYDRATED_ATTRIBUTE } from '../../lib/prerendered';
+import { HYDRATED_ATTRIBUTE } from '@/lib/prerendered';
 import { useAuthPassive } from './AuthContext';
 
 function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
@@ -18,7 +18,7 @@ const LazySignInForm = lazyNamed(() => import('./components/SignInForm').then((m
 const LazyForgotPasswordForm = lazyNamed(() =>
   import('./components/ForgotPasswordForm').then((m) => m.ForgotPasswordForm),
 );
-const LazyMediaIdSetupModal = lazyNamed(() => import('../mediaid').then((m) => m.MediaIdSetupModal));
+const LazyMediaIdSetupModal = lazyNamed(() => import('@/features/mediaid').then((m) => m.MediaIdSetupModal));
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 

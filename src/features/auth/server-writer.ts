@@ -2,7 +2,7 @@
  * Fallback writer straight to the server (spec §7 upserts), used only while no local database is
  * attached (e.g. the sync engine failed to open IndexedDB). Online only.
  */
-import type { AppSupabaseClient } from '../../lib/supabase';
+import type { AppSupabaseClient } from '@/lib/supabase';
 import type { IdentityWriter } from './identity-writer';
 
 export function createServerWriter(client: AppSupabaseClient, onWritten: () => Promise<void>): IdentityWriter {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { isSelfSignupRole, type SelfSignupRole } from '../../lib/roles';
+import { isSelfSignupRole, type SelfSignupRole } from '@/lib/roles';
 import { useAuthPassive } from './AuthContext';
-import { waitForSnapshot } from '../../lib/wait-for-snapshot';
+import { waitForSnapshot } from '@/lib/wait-for-snapshot';
 
 /**
  * After an in-page sign-in: go to /dashboard/{role}. The role becomes the current one when the

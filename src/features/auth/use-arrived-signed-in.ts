@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AuthUser } from '../../lib/auth-state';
+import type { AuthUser } from '@/lib/auth-state';
 import { useAuthPassive } from './AuthContext';
 
 /**

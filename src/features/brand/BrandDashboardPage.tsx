@@ -1,6 +1,6 @@
-import { CompactRoleSwitcher } from '../roles';
-import { OwnHeader } from '../../components/dashboard';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { CompactRoleSwitcher } from '@/features/roles';
+import { OwnHeader } from '@/components/dashboard';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 import { BrandDashboard } from './components/BrandDashboard';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';

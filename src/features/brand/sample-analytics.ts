@@ -2,8 +2,8 @@
  * Sample brand analytics (spec §3 "Brand analytics"). Partnerships use the shared artist roster;
  * per-period figures come from the tables below and nothing is fetched.
  */
-import { sampleArtwork } from '../../sample/artists';
-import type { AnalyticsPeriod } from '../../components/dashboard';
+import { sampleArtwork } from '@/sample/artists';
+import type { AnalyticsPeriod } from '@/components/dashboard';
 
 type PerPeriod<T> = Record<AnalyticsPeriod, T>;
 

@@ -1,8 +1,8 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { useMemo } from 'react';
 import { tierRank, type ContentTier } from '@sync/model';
-import { ManageSubscriptionButton, UpgradeButton } from '../payments';
+import { ManageSubscriptionButton, UpgradeButton } from '@/features/payments';
 import type { BucketItem } from './bucket-types';
 import { BucketView } from './BucketView';
 import { fanBucketItem } from './fan-bucket-items';

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatMegabytes } from '../../lib/format';
+import { formatMegabytes } from '@/lib/format';
 import {
   checkUploadFiles,
   FileErrorList,
@@ -12,7 +12,7 @@ import {
   rejectionMessage,
   SIMPLE_ACCEPT,
   SIMPLE_TYPES_LABEL,
-} from '../uploads';
+} from '@/features/uploads';
 
 export interface SimpleUploadValues {
   title: string;

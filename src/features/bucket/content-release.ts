@@ -3,7 +3,7 @@
  * The state itself is the sync engine's pure rule (the server enforces the same model).
  */
 import { releaseStateOf, type ReleaseFields, type ReleaseState, type ContentTier } from '@sync/model';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 export { releaseStateOf, type ReleaseState };
 

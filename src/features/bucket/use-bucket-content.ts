@@ -1,11 +1,11 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { map } from 'rxjs';
-import { useObservableValue } from '../../data';
-import { mergeFirstPage } from '../../data/first-screen';
-import { SyncContext } from '../../data/sync-context';
-import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';
-import { supabase } from '../../lib/supabase';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { useObservableValue } from '@/data';
+import { mergeFirstPage } from '@/data/first-screen';
+import { SyncContext } from '@/data/sync-context';
+import { useFirstPage, useFirstPageUntilLocal } from '@/data/use-first-page';
+import { supabase } from '@/lib/supabase';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 import type { ContentRowLike } from './content-to-bucket';
 
 export interface BucketContentState {

@@ -1,10 +1,10 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { FollowedContentDoc } from '@sync/model';
-import { SyncContext } from '../../data/sync-context';
-import { useObservableValue } from '../../data/use-observable-value';
-import { PREVIEWS_TABLE } from '../../lib/fan-server-contract';
-import { supabase } from '../../lib/supabase';
+import { SyncContext } from '@/data/sync-context';
+import { useObservableValue } from '@/data/use-observable-value';
+import { PREVIEWS_TABLE } from '@/lib/fan-server-contract';
+import { supabase } from '@/lib/supabase';
 import type { FanContentRow } from './fan-bucket-items';
 
 export interface FanArtistContent {

@@ -1,8 +1,8 @@
 import { AspectRatio, Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import type { SampleArtist } from '../../sample/artists';
+import type { SampleArtist } from '@/sample/artists';
 import { ArtistCounts, ArtistName, ArtistTags, TrustScore } from './ArtistStats';
-import { Artwork } from '../../components/Artwork';
+import { Artwork } from '@/components/Artwork';
 import { LatestDrop } from './LatestDrop';
 import { TierButtons } from './TierButtons';
 

@@ -1,9 +1,9 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconDiscountCheckFilled, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pluralNoun } from '../../lib/plural';
-import { formatCompactNumber } from '../../lib/format';
-import type { SampleArtist } from '../../sample/artists';
+import { pluralNoun } from '@/lib/plural';
+import { formatCompactNumber } from '@/lib/format';
+import type { SampleArtist } from '@/sample/artists';
 
 export function ArtistName({ artist }: { artist: SampleArtist }) {
   return (

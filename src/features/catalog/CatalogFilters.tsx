@@ -1,7 +1,7 @@
 import { Chip, CloseButton, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
-import { useHydrated } from '../../lib/use-hydrated';
-import { CATALOG_GENRES } from '../../sample/artists';
+import { useHydrated } from '@/lib/use-hydrated';
+import { CATALOG_GENRES } from '@/sample/artists';
 import type { GenreFilter } from './filter-artists';
 
 export type CatalogView = 'grid' | 'list';

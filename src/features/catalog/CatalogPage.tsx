@@ -1,7 +1,7 @@
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCardOff } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { usePaymentsAvailability } from '../payments';
+import { usePaymentsAvailability } from '@/features/payments';
 import { CatalogFilters, type CatalogView } from './CatalogFilters';
 import { CatalogResults } from './CatalogResults';
 import { filterArtists, type GenreFilter } from './filter-artists';

@@ -1,7 +1,7 @@
 import { EmptyState, Group, Pagination, SimpleGrid, Stack } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { startTransition, useEffect, useState, type CSSProperties } from 'react';
-import type { SampleArtist } from '../../sample/artists';
+import type { SampleArtist } from '@/sample/artists';
 import { ArtistCard, ArtistRow } from './ArtistCard';
 import type { CatalogView } from './CatalogFilters';
 import { paginate } from './filter-artists';

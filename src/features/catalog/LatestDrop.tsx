@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconMusic, IconPhoto, IconVideo } from '@tabler/icons-react';
-import type { SampleArtist } from '../../sample/artists';
-import { Artwork } from '../../components/Artwork';
+import type { SampleArtist } from '@/sample/artists';
+import { Artwork } from '@/components/Artwork';
 
 const TYPE_ICON = { audio: IconMusic, video: IconVideo, image: IconPhoto } as const;
 

@@ -1,6 +1,6 @@
 import { Group, Stack } from '@mantine/core';
-import { PaymentButton } from '../payments';
-import type { SampleArtist } from '../../sample/artists';
+import { PaymentButton } from '@/features/payments';
+import type { SampleArtist } from '@/sample/artists';
 
 /** The subscription tier buttons ('$X/month') and 'Join'; disabled with a reason when payments are off. */
 export function TierButtons({ artist, compact = false }: { artist: SampleArtist; compact?: boolean }) {

@@ -2,7 +2,7 @@
  * The catalog's roster: the 12 shared sample artists first, then deterministic variants of them so
  * the catalog can be exercised at 1,000 artists (spec: search and filters stay instant at that size).
  */
-import { CATALOG_GENRES, SAMPLE_ARTISTS, sampleArtwork, type SampleArtist } from '../../sample/artists';
+import { CATALOG_GENRES, SAMPLE_ARTISTS, sampleArtwork, type SampleArtist } from '@/sample/artists';
 
 const FIRST = [
   'Ghost',

@@ -1,5 +1,5 @@
 /** Catalog search and genre filtering (spec §2 Catalog page): pure, indexed once, unit-tested. */
-import type { CatalogGenre, SampleArtist } from '../../sample/artists';
+import type { CatalogGenre, SampleArtist } from '@/sample/artists';
 
 export type GenreFilter = 'all' | CatalogGenre;
 

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { SampleArtist } from '../../sample/artists';
+import type { SampleArtist } from '@/sample/artists';
 import { buildCatalogArtists } from './catalog-artists';
 import { indexArtists, type IndexedArtist } from './filter-artists';
 

@@ -1,5 +1,5 @@
 /** Collaboration Hub sample data (spec §3 "Collaboration offer", "Opportunity"); shared roster names. */
-import { sampleArtistById, sampleArtwork } from '../../sample/artists';
+import { sampleArtistById, sampleArtwork } from '@/sample/artists';
 import type { OfferStatus } from './collab-rules';
 
 export interface Party {

@@ -1,9 +1,9 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { PageFrame } from '../../components/PageFrame';
-import { formatCompactNumber } from '../../lib/format';
-import { FEATURED_ARTIST } from '../../sample/artists';
-import { BucketView } from '../bucket';
+import { PageFrame } from '@/components/PageFrame';
+import { formatCompactNumber } from '@/lib/format';
+import { FEATURED_ARTIST } from '@/sample/artists';
+import { BucketView } from '@/features/bucket';
 import { sampleBucketItems } from './bucket-demo/sample-bucket';
 
 /** /BTI: the bucket of the sample artist BTI, viewed as a fan (sample data). */

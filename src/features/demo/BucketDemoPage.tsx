@@ -1,9 +1,9 @@
 import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PageFrame } from '../../components/PageFrame';
-import { FEATURED_ARTIST } from '../../sample/artists';
-import { BucketView, SimpleUploadModal, type BucketItem, type BucketViewer, type SimpleUploadValues } from '../bucket';
+import { PageFrame } from '@/components/PageFrame';
+import { FEATURED_ARTIST } from '@/sample/artists';
+import { BucketView, SimpleUploadModal, type BucketItem, type BucketViewer, type SimpleUploadValues } from '@/features/bucket';
 import { sampleBucketItems } from './bucket-demo/sample-bucket';
 import { simulatedItems } from './bucket-demo/simulated-upload';
 

@@ -1,8 +1,8 @@
 import { Box, Chip, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ArtistDashboard } from '../artist';
-import { BrandDashboard } from '../brand';
-import { CollaborationHub, CulturalCollaborationPortal, type CollabUserType } from '../collab';
+import { ArtistDashboard } from '@/features/artist';
+import { BrandDashboard } from '@/features/brand';
+import { CollaborationHub, CulturalCollaborationPortal, type CollabUserType } from '@/features/collab';
 import { DEMO_VIEWS, isDemoView, type DemoView } from './locker-demo/demo-views';
 import { LockerA, LockerB } from './locker-demo/LockerViews';
 import { MessageCenter } from './locker-demo/MessageCenter';

@@ -1,4 +1,4 @@
-import { CompactRoleSwitcher } from '../roles';
+import { CompactRoleSwitcher } from '@/features/roles';
 import { DeveloperPortal } from './components/DeveloperPortal';
 
 /** `/dashboard/developer` — the developer portal. */

@@ -2,8 +2,8 @@ import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '
 import { IconCompass, IconLayoutList, IconLibrary } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { countLabel } from '../../lib/plural';
-import { Artwork } from '../../components/Artwork';
+import { countLabel } from '@/lib/plural';
+import { Artwork } from '@/components/Artwork';
 import { EmptyMessage } from './EmptyMessage';
 import { SampleBadge } from './SampleBadge';
 import type { ActivityItem, LibraryEntry, Recommendation } from './types';

@@ -1,11 +1,11 @@
 import { Alert, Container, Group, Stack, Switch, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { MountNearViewport } from '../../components/MountNearViewport';
-import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
-import { useAuthUser } from '../../lib/use-auth-snapshot';
-import { useFirstSyncPending } from '../../data/use-first-sync-pending';
-import { CompactRoleSwitcher } from '../roles';
-import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '../locker';
+import { MountNearViewport } from '@/components/MountNearViewport';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
+import { useAuthUser } from '@/lib/use-auth-snapshot';
+import { useFirstSyncPending } from '@/data/use-first-sync-pending';
+import { CompactRoleSwitcher } from '@/features/roles';
+import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '@/features/locker';
 import { fanDisplayName, fanGreetingWord } from './display-name';
 import { FAN_DASHBOARD_CONTAINER, FanGreeting } from './FanGreeting';
 import { fanTierOf } from './use-fan-dashboard-data';

@@ -1,8 +1,8 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { CenteredLoader } from '../../components/CenteredLoader';
-import { readStoredSession } from '../../lib/stored-session';
-import { AUTH_STORAGE_KEY } from '../../lib/auth-storage-key';
-import { useAuthUser } from '../../lib/use-auth-snapshot';
+import { CenteredLoader } from '@/components/CenteredLoader';
+import { readStoredSession } from '@/lib/stored-session';
+import { AUTH_STORAGE_KEY } from '@/lib/auth-storage-key';
+import { useAuthUser } from '@/lib/use-auth-snapshot';
 import { fanDisplayName, fanGreetingWord } from './display-name';
 
 /** 'Welcome back, {name}' (a brand-new fan: 'Welcome, {name}') and the line under it (spec §2). */

@@ -5,7 +5,7 @@
  */
 import { Card, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { DailyRewardsCalendar, NoRewardsYet } from '../rewards';
+import { DailyRewardsCalendar, NoRewardsYet } from '@/features/rewards';
 import type { useFanRewards } from './use-fan-rewards';
 
 /** Laid out and painted only when on screen (content-visibility); `auto` keeps the last height. */

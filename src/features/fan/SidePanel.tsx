@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Artwork } from '../../components/Artwork';
+import { Artwork } from '@/components/Artwork';
 import { IconBroadcast, IconDisc, IconGift, IconTrendingUp } from '@tabler/icons-react';
-import { formatCompactNumber, formatDateTime, formatShortCalendarDate } from '../../lib/format';
+import { formatCompactNumber, formatDateTime, formatShortCalendarDate } from '@/lib/format';
 import { EmptyMessage } from './EmptyMessage';
 import { SampleBadge } from './SampleBadge';
 import type { TrendingEntry, UpcomingEvent } from './types';

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Artwork } from '../../components/Artwork';
-import { formatCompactNumber } from '../../lib/format';
+import { Artwork } from '@/components/Artwork';
+import { formatCompactNumber } from '@/lib/format';
 import { EmptyMessage } from './EmptyMessage';
 import { SampleBadge } from './SampleBadge';
 import type { FanStats, FanSubscription } from './types';

@@ -1,5 +1,5 @@
 /** The name in 'Welcome back, {name}' ('Welcome, {name}' on a first visit): user metadata first, then the e-mail's local part. */
-import type { AuthUser } from '../../lib/auth-state';
+import type { AuthUser } from '@/lib/auth-state';
 
 export function fanDisplayName(user: AuthUser | null | undefined): string {
   const metadata: Record<string, unknown> = user?.user_metadata ?? {};

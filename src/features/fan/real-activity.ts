@@ -3,7 +3,7 @@
  * one 'new_drop' item per release, newest first. They come before any sample item.
  */
 import type { FollowedContentDoc } from '@sync/model';
-import { sampleArtwork } from '../../sample/artists';
+import { sampleArtwork } from '@/sample/artists';
 import type { ActivityItem } from './types';
 
 const DAY_MS = 24 * 60 * 60_000;

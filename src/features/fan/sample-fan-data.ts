@@ -1,5 +1,5 @@
 /** The fan dashboard's sample data (spec §2: the 'Mock Data' toggle, default on, shows it). */
-import { SAMPLE_ARTISTS, sampleArtwork, type SampleArtist } from '../../sample/artists';
+import { SAMPLE_ARTISTS, sampleArtwork, type SampleArtist } from '@/sample/artists';
 import type {
   ActivityItem,
   FanSubscription,

@@ -1,6 +1,6 @@
 /** Synced subscription rows → the stats panel's FanSubscription list (newest tier first). */
 import type { SubscriptionDoc } from '@sync/model';
-import { sampleArtistById, sampleArtwork } from '../../sample/artists';
+import { sampleArtistById, sampleArtwork } from '@/sample/artists';
 import { TIER_NUMBER } from './fan-tier';
 import type { FanSubscription } from './types';
 

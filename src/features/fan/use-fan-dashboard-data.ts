@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { localCalendarDate } from '../../lib/format';
+import { localCalendarDate } from '@/lib/format';
 import { fanTierFromSubscriptions, monthlySpend } from './fan-tier';
 import {
   SAMPLE_ACTIVITY,

@@ -1,9 +1,9 @@
 import { startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { combineLatest } from 'rxjs';
 import type { FollowedContentDoc, LockerCommentDoc, LockerInteractionDoc, LockerItemDoc } from '@sync/model';
-import { mergeFirstPage } from '../../data/first-screen';
-import { SyncContext } from '../../data/sync-context';
-import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';
+import { mergeFirstPage } from '@/data/first-screen';
+import { SyncContext } from '@/data/sync-context';
+import { useFirstPage, useFirstPageUntilLocal } from '@/data/use-first-page';
 import {
   buildSampleLockerItems,
   lockerItemsFromRows,
@@ -15,7 +15,7 @@ import {
   type LockerChange,
   type LockerItem,
   type ReactionKind,
-} from '../locker';
+} from '@/features/locker';
 
 export interface FanLocker {
   /** 'sample' without a local database (demo/test harness), 'loading' while it opens. */

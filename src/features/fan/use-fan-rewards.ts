@@ -1,6 +1,6 @@
 import { useContext } from 'react';
-import { SyncContext } from '../../data/sync-context';
-import { buildSampleDailyRewards, useDailyRewardsState, useSyncedRewards } from '../rewards';
+import { SyncContext } from '@/data/sync-context';
+import { buildSampleDailyRewards, useDailyRewardsState, useSyncedRewards } from '@/features/rewards';
 
 /**
  * The fan's 30-day reward calendar: synced rows from the local database; 'loading' until the first

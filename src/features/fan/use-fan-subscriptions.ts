@@ -1,8 +1,8 @@
 import { useContext, useMemo } from 'react';
 import { map } from 'rxjs';
 import type { SubscriptionDoc } from '@sync/model';
-import { SyncContext } from '../../data/sync-context';
-import { useObservableValue } from '../../data/use-observable-value';
+import { SyncContext } from '@/data/sync-context';
+import { useObservableValue } from '@/data/use-observable-value';
 import { subscriptionsFromRows } from './subscriptions-from-rows';
 import type { FanSubscription } from './types';
 

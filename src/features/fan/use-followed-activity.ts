@@ -1,8 +1,8 @@
 import { useContext, useMemo } from 'react';
 import { map } from 'rxjs';
 import type { FollowedContentDoc } from '@sync/model';
-import { SyncContext } from '../../data/sync-context';
-import { useObservableValue } from '../../data/use-observable-value';
+import { SyncContext } from '@/data/sync-context';
+import { useObservableValue } from '@/data/use-observable-value';
 import { activityFromFollowedContent } from './real-activity';
 import type { ActivityItem } from './types';
 

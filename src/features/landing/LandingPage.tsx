@@ -2,8 +2,8 @@ import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIc
 import { IconBriefcase, IconCode, IconHeadphones, IconMicrophone2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { ROLE_DISPLAY, type SelfSignupRole } from '../../lib/roles';
-import { SignedInNotice, useArrivedSignedIn } from '../auth';
+import { ROLE_DISPLAY, type SelfSignupRole } from '@/lib/roles';
+import { SignedInNotice, useArrivedSignedIn } from '@/features/auth';
 
 interface Portal {
   role: SelfSignupRole;

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { PageFrame } from '../../components/PageFrame';
+import { PageFrame } from '@/components/PageFrame';
 
 export function PrivacyPage() {
   return (

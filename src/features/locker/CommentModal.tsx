@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { useForm } from '@mantine/form';
 
 const MAX_COMMENT_LENGTH = 500;

@@ -1,7 +1,7 @@
 import { AspectRatio, Badge, Box, Card, Group, Stack, Text, Title, useMantineTheme } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { formatDate } from '../../lib/format';
-import { Artwork } from '../../components/Artwork';
+import { formatDate } from '@/lib/format';
+import { Artwork } from '@/components/Artwork';
 import { countdownColor, formatTimeLeft } from './countdown';
 import { LockerCardActions, type LockerCardHandlers } from './LockerCardActions';
 import { LockerCode } from './LockerCode';

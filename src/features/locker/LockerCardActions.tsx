@@ -10,7 +10,7 @@ import {
   IconStar,
 } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
-import { formatCompactNumber } from '../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import { CommentModal } from './CommentModal';
 import { canComment, commentBlockedLabel } from './locker-actions';
 import { shareDrop, type ShareOutcome } from './share-drop';

@@ -1,5 +1,5 @@
 import { AspectRatio, Badge, Card, Stack, Text, UnstyledButton } from '@mantine/core';
-import { Artwork } from '../../components/Artwork';
+import { Artwork } from '@/components/Artwork';
 import { countdownColor, formatTimeLeft } from './countdown';
 import classes from './DailyLockerCarousel.module.css';
 import { RARITY_COLOR } from './rarity-style';

@@ -1,6 +1,6 @@
 /** Synced drop rows + the fan's own interactions → the carousel's LockerItem list. */
 import type { LockerCommentDoc, LockerInteractionDoc, LockerItemDoc } from '@sync/model';
-import { sampleArtwork } from '../../sample/artists';
+import { sampleArtwork } from '@/sample/artists';
 import { sortLockerItems } from './locker-actions';
 import type { LockerItem } from './types';
 

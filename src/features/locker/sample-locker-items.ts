@@ -1,5 +1,5 @@
 /** Sample Daily Locker drops (spec §3 locker item), built relative to "now" so countdowns are live. */
-import { SAMPLE_ARTISTS, sampleArtwork } from '../../sample/artists';
+import { SAMPLE_ARTISTS, sampleArtwork } from '@/sample/artists';
 import type { LockerItem } from './types';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 /** Sharing a drop: a link to it on the fan dashboard, through the shared share-or-copy helper. */
-import { shareLink, type ShareOutcome } from '../../lib/share-link';
+import { shareLink, type ShareOutcome } from '@/lib/share-link';
 import type { LockerItem } from './types';
 
 export type { ShareOutcome };

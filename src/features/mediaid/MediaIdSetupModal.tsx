@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Stepper, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -8,11 +8,11 @@ import {
   artistBioError,
   artistNameError,
   normalizeArtistName,
-} from '../../lib/artist-identity';
-import { ROLE_DISPLAY, type Role } from '../../lib/roles';
-import { useAuth } from '../auth';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { ROLE_ICONS } from '../../components/role-icons';
+} from '@/lib/artist-identity';
+import { ROLE_DISPLAY, type Role } from '@/lib/roles';
+import { useAuth } from '@/features/auth';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { ROLE_ICONS } from '@/components/role-icons';
 import { saveMediaIdSetup } from './api/save-media-id';
 import { GenrePicker } from './components/GenrePicker';
 import { InterestPicker } from './components/InterestPicker';

@@ -1,5 +1,5 @@
 /** Builds the rows the setup modal and onboarding write (spec §3, §7). Pure: time and ids are passed in. */
-import type { Role } from '../../lib/roles';
+import type { Role } from '@/lib/roles';
 import {
   type EngagementLogRow as EngagementRecord,
   type MediaIdRow as MediaIdRecord,

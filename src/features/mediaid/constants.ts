@@ -1,6 +1,6 @@
 /** MediaID constants of spec §3 and §9: interests, genres, limits, privacy switches and their defaults. */
 import { type PrivacySettings, DEFAULT_PRIVACY_SETTINGS, MEDIA_ID_VERSION, privacyLevel } from '@sync/model';
-import { ARTIST_GENRE_OPTIONS } from '../../lib/artist-identity';
+import { ARTIST_GENRE_OPTIONS } from '@/lib/artist-identity';
 
 export const INTEREST_OPTIONS = [
   'Discovering new music',

@@ -1,10 +1,10 @@
 import { Alert, Button, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { artistBioError, artistNameError, normalizeArtistName } from '../../lib/artist-identity';
-import { isSelfSignupRole, ROLE_DISPLAY, type SelfSignupRole } from '../../lib/roles';
-import { useAuth } from '../auth';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { artistBioError, artistNameError, normalizeArtistName } from '@/lib/artist-identity';
+import { isSelfSignupRole, ROLE_DISPLAY, type SelfSignupRole } from '@/lib/roles';
+import { useAuth } from '@/features/auth';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import {
   canContinueWithInterests,
   DEFAULT_PRIVACY,
@@ -17,7 +17,7 @@ import {
   SaveMediaIdError,
   saveMediaIdSetup,
   type PrivacySettings,
-} from '../mediaid';
+} from '@/features/mediaid';
 import { ArtistIdentityFields } from './components/ArtistIdentityFields';
 import { ExperienceStep } from './components/ExperienceStep';
 import { onboardingErrorMessage, onboardingFailureAlert } from './onboarding-errors';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useServerQuery } from '../../data/use-server-query';
-import { CollabEarningsLine } from '../collab';
+import { useServerQuery } from '@/data/use-server-query';
+import { CollabEarningsLine } from '@/features/collab';
 
 /** The signed-in artist's figures from public.my_earnings() (cents, USD): aggregates only. */
 interface Earnings {

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Tooltip, type ButtonProps, type ElementProps } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
-import { useOnline } from '../../lib/use-online';
+import { useOnline } from '@/lib/use-online';
 import { OFFLINE_PAYMENT } from './api/checkout';
 import { usePaymentsAvailability } from './use-payments-availability';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { changeTier } from './api/checkout';
 import type { ArtistTier } from './api/artist-tiers';
 import { perMonth } from './api/artist-tiers';

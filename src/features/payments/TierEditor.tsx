@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useOnline } from '../../lib/use-online';
-import { loadSupabase } from '../../lib/load-supabase';
+import { useOnline } from '@/lib/use-online';
+import { loadSupabase } from '@/lib/load-supabase';
 import { forgetArtistTiers, type ArtistTier } from './api/artist-tiers';
 import { useArtistTiers } from './use-artist-tiers';
 

@@ -3,7 +3,7 @@
  * Availability state is a tiny external store so React can subscribe without a provider.
  */
 import type { Stripe } from '@stripe/stripe-js';
-import { env } from '../../lib/env';
+import { env } from '@/lib/env';
 import { loadStripeClient } from './stripe-loader';
 
 /**

@@ -1,5 +1,5 @@
 import type { SubscriptionDoc } from '@sync/model';
-import { useOwnSubscription } from '../../data/use-own-subscription';
+import { useOwnSubscription } from '@/data/use-own-subscription';
 
 const LEVEL: Record<string, number> = { tier1: 1, tier2: 2, tier3: 3 };
 const paidLevel = (row: SubscriptionDoc | null): number => (row ? (LEVEL[row.tier] ?? 0) : 0);

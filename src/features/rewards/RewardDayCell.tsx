@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconCheck, IconGift, IconLock } from '@tabler/icons-react';
-import { formatShortCalendarDate } from '../../lib/format';
+import { formatShortCalendarDate } from '@/lib/format';
 import { RARITY_COLOR } from './rarity-color';
 import { rewardDayState } from './reward-rules';
 import classes from './RewardsCalendar.module.css';

@@ -1,8 +1,8 @@
 import { Alert, AspectRatio, Badge, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { IconBookmark, IconBookmarkFilled, IconHeart, IconHeartFilled, IconLock, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@/lib/format';
 import { RARITY_COLOR } from './rarity-color';
 import { rewardDayState } from './reward-rules';
 import { shareReward } from './share-reward';

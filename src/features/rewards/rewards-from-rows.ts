@@ -3,7 +3,7 @@
  * 'rejected') counts as not claimed: that is the local rollback, and its message is surfaced.
  */
 import type { DailyRewardDoc, RewardClaimDoc } from '@sync/model';
-import { sampleArtwork } from '../../sample/artists';
+import { sampleArtwork } from '@/sample/artists';
 import type { DailyReward } from './types';
 
 export function localIsoDate(date: Date): string {

@@ -1,5 +1,5 @@
 /** Sharing a claimed reward: a link to its day on the fan dashboard, through the shared helper. */
-import { shareLink, type ShareOutcome } from '../../lib/share-link';
+import { shareLink, type ShareOutcome } from '@/lib/share-link';
 import type { DailyReward } from './types';
 
 export function shareReward(reward: Pick<DailyReward, 'day' | 'title' | 'artist'>): Promise<ShareOutcome> {

@@ -1,9 +1,9 @@
 import { startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { combineLatest } from 'rxjs';
 import type { DailyRewardDoc, RewardClaimDoc } from '@sync/model';
-import { mergeFirstPage } from '../../data/first-screen';
-import { SyncContext } from '../../data/sync-context';
-import { useFirstPage, useFirstPageUntilLocal } from '../../data/use-first-page';
+import { mergeFirstPage } from '@/data/first-screen';
+import { SyncContext } from '@/data/sync-context';
+import { useFirstPage, useFirstPageUntilLocal } from '@/data/use-first-page';
 import { computeStreak } from './reward-actions';
 import { writeRewardClaim } from './reward-writes';
 import { refusedClaimMessages, rewardsFromRows } from './rewards-from-rows';

@@ -1,15 +1,15 @@
 import { Badge, Button, Menu } from '@mantine/core';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { IconAffiliate, IconChevronDown, IconId, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { SignOutDialog, useAuth } from '../auth';
+import { SignOutDialog, useAuth } from '@/features/auth';
 import { roleBadge } from './role-badge';
-import { ROLE_ICONS } from '../../components/role-icons';
+import { ROLE_ICONS } from '@/components/role-icons';
 import { RoleSwitcherPanel } from './RoleSwitcherPanel';
 import { useRoleSwitch } from './use-role-switch';
-import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '../../lib/roles';
-import { useMountOnFirstOpen } from '../../lib/use-mount-on-first-open';
+import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '@/lib/roles';
+import { useMountOnFirstOpen } from '@/lib/use-mount-on-first-open';
 
 /** Compact role switcher for dashboard headers (spec §2 "Role switcher"), with the full panel and sign-out. */
 export function CompactRoleSwitcher() {

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '../../lib/roles';
-import { useAuth } from '../auth';
+import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '@/lib/roles';
+import { useAuth } from '@/features/auth';
 import { roleBadge } from './role-badge';
-import { ROLE_ICONS } from '../../components/role-icons';
+import { ROLE_ICONS } from '@/components/role-icons';
 import { useRoleSwitch } from './use-role-switch';
 
 /** The full 'Your Roles' panel (spec §2 "Role switcher"). */

@@ -1,5 +1,5 @@
-import type { RoleSetupStatus } from '../../lib/auth-state';
-import type { Role } from '../../lib/roles';
+import type { RoleSetupStatus } from '@/lib/auth-state';
+import type { Role } from '@/lib/roles';
 
 export type RoleBadgeLabel = 'Current' | 'Active' | 'Available' | 'Setup Required';
 

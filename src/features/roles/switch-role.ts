@@ -1,6 +1,6 @@
-import type { Role } from '../../lib/roles';
-import type { IdentityStore } from '../auth';
-import { unavailableRoleMessage } from '../../lib/role-rules';
+import type { Role } from '@/lib/roles';
+import type { IdentityStore } from '@/features/auth';
+import { unavailableRoleMessage } from '@/lib/role-rules';
 
 /**
  * Switches to an available role (spec §4): it becomes the current role at once and is saved on the

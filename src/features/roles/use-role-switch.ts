@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import type { Role } from '../../lib/roles';
-import { useAuth } from '../auth';
-import { roleSwitchAction, switchFailedAlert, unavailableRoleMessage } from '../../lib/role-rules';
+import type { Role } from '@/lib/roles';
+import { useAuth } from '@/features/auth';
+import { roleSwitchAction, switchFailedAlert, unavailableRoleMessage } from '@/lib/role-rules';
 import { switchRole } from './switch-role';
 
 /** What choosing a role in the switcher does (spec §4 "In the switcher UI"). */

@@ -1,5 +1,5 @@
 import { Stack, Stepper } from '@mantine/core';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { useMemo, useReducer, useState } from 'react';
 import type { OutboxEntry, UserOutbox } from '@sync/outbox';
 import { FileErrorList } from './components/FileErrorList';

@@ -12,8 +12,8 @@ import {
   type SupabaseLike,
   type UserOutbox,
 } from '@sync/outbox';
-import { env, LOCAL_BACKEND_URL } from '../../lib/env';
-import { supabase } from '../../lib/supabase';
+import { env, LOCAL_BACKEND_URL } from '@/lib/env';
+import { supabase } from '@/lib/supabase';
 
 type ContentItemWriter = (row: ContentItemInput) => Promise<void>;
 

@@ -1,8 +1,8 @@
 import { useContext, useEffect, useState } from 'react';
 import { putContentItem } from '@sync/writes';
 import type { OutboxEntry, UserOutbox } from '@sync/outbox';
-import { SyncContext } from '../../data/sync-context';
-import { useAuthSnapshot } from '../../lib/use-auth-snapshot';
+import { SyncContext } from '@/data/sync-context';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 import { acquireOutbox, releaseOutbox, setContentItemWriter, stopOutbox } from './outbox-wiring';
 
 export interface UploadOutboxState {

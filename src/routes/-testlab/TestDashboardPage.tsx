@@ -14,8 +14,8 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { CenteredLoader } from '../../components/CenteredLoader';
-import { ROLE_DISPLAY, SELF_SIGNUP_ROLES, isSelfSignupRole, type SelfSignupRole } from '../../lib/roles';
+import { CenteredLoader } from '@/components/CenteredLoader';
+import { ROLE_DISPLAY, SELF_SIGNUP_ROLES, isSelfSignupRole, type SelfSignupRole } from '@/lib/roles';
 import { DEFAULT_TEST_COMPONENT, TEST_COMPONENTS, findTestComponent } from './test-components';
 
 /** `/test` — preview any screen with a mock role; `?component=` and `?role=` keep the choice in the URL. */

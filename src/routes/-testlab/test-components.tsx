@@ -3,7 +3,7 @@
  * existing file name, so /test costs nothing until a screen is picked.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { SelfSignupRole } from '../../lib/roles';
+import type { SelfSignupRole } from '@/lib/roles';
 
 export interface TestComponentProps {
   mockRole: SelfSignupRole;
@@ -26,60 +26,60 @@ export const TEST_COMPONENTS: TestComponentEntry[] = [
   {
     value: 'landing',
     label: 'Landing',
-    Component: page(() => import('../../features/landing/LandingPage').then((m) => m.LandingPage)),
+    Component: page(() => import('@/features/landing/LandingPage').then((m) => m.LandingPage)),
   },
   {
     value: 'fan',
     label: 'Fan Dashboard',
-    Component: page(() => import('../../features/fan/FanDashboardPage').then((m) => m.FanDashboardPage)),
+    Component: page(() => import('@/features/fan/FanDashboardPage').then((m) => m.FanDashboardPage)),
   },
   {
     value: 'artist',
     label: 'Artist Dashboard',
-    Component: page(() => import('../../features/artist/ArtistDashboardPage').then((m) => m.ArtistDashboardPage)),
+    Component: page(() => import('@/features/artist/ArtistDashboardPage').then((m) => m.ArtistDashboardPage)),
   },
   {
     value: 'brand',
     label: 'Brand Dashboard',
-    Component: page(() => import('../../features/brand/BrandDashboardPage').then((m) => m.BrandDashboardPage)),
+    Component: page(() => import('@/features/brand/BrandDashboardPage').then((m) => m.BrandDashboardPage)),
   },
   {
     value: 'developer',
     label: 'Developer Dashboard',
-    Component: page(() => import('../../features/developer/DeveloperPortalPage').then((m) => m.DeveloperPortalPage)),
+    Component: page(() => import('@/features/developer/DeveloperPortalPage').then((m) => m.DeveloperPortalPage)),
   },
   {
     value: 'onboarding',
     label: 'Onboarding',
     Component: page(
-      () => import('../../features/onboarding/OnboardingPage').then((m) => m.OnboardingPage),
+      () => import('@/features/onboarding/OnboardingPage').then((m) => m.OnboardingPage),
       ({ mockRole }) => ({ targetRole: mockRole }),
     ),
   },
   {
     value: 'catalog',
     label: 'User Catalog',
-    Component: page(() => import('../../features/catalog/CatalogPage').then((m) => m.CatalogPage)),
+    Component: page(() => import('@/features/catalog/CatalogPage').then((m) => m.CatalogPage)),
   },
   {
     value: 'bucket-ui',
     label: 'Bucket UI',
-    Component: page(() => import('../../features/demo/BTIPage').then((m) => m.BTIPage)),
+    Component: page(() => import('@/features/demo/BTIPage').then((m) => m.BTIPage)),
   },
   {
     value: 'locker-demo',
     label: 'Locker Demo',
-    Component: page(() => import('../../features/demo/LockerDemoPage').then((m) => m.LockerDemoPage)),
+    Component: page(() => import('@/features/demo/LockerDemoPage').then((m) => m.LockerDemoPage)),
   },
   {
     value: 'bucket-demo',
     label: 'Bucket Demo',
-    Component: page(() => import('../../features/demo/BucketDemoPage').then((m) => m.BucketDemoPage)),
+    Component: page(() => import('@/features/demo/BucketDemoPage').then((m) => m.BucketDemoPage)),
   },
   {
     value: 'auth',
     label: 'Auth Flows',
-    Component: page(() => import('../../features/auth/WelcomePage').then((m) => m.WelcomePage)),
+    Component: page(() => import('@/features/auth/WelcomePage').then((m) => m.WelcomePage)),
   },
 ];
 

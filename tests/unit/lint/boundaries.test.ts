@@ -30,10 +30,18 @@ describe('feature boundaries by lint', () => {
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('../fan/FanGreeting');
+    // the same import through the `@/` alias
+    expect(
+      await boundaryErrors(
+        'src/features/artist/Probe.tsx',
+        "import { FanGreeting } from '@/features/fan/FanGreeting';\nexport const probe = FanGreeting;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses a shared folder importing a feature, and a feature importing a route', async () => {
     expect(await boundaryErrors('src/lib/probe.ts', "export { useAuth } from '../features/auth';\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/lib/probe.ts', "export { useAuth } from '@/features/auth';\n")).toHaveLength(1);
     expect(
       await boundaryErrors(
         'src/features/fan/probe.ts',
@@ -63,6 +71,8 @@ describe('feature boundaries by lint', () => {
   it("allows the feature's own files, shared folders and another feature's index.ts", async () => {
     const code = [
       "export { useAuth } from '../auth';",
+      "export { useLockerItemsState } from '@/features/locker';",
+      "export { formatDate } from '@/lib/format';",
       "export { ErrorBanner } from '../../components/ErrorBanner';",
       "export { formatCompactNumber } from '../../lib/format';",
       "export { useProfile } from '../../data/use-profile';",
@@ -72,7 +82,7 @@ describe('feature boundaries by lint', () => {
   });
 });
 
-/** Every relative or `@sync` import of src/, sync/ and supabase/ (the local backend, the Edge Functions), type-only ones included. */
+/** Every relative, `@/` or `@sync` import of src/, sync/ and supabase/ (the local backend, the Edge Functions), type-only ones included. */
 function importGraph(): Map<string, string[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -91,14 +101,14 @@ function importGraph(): Map<string, string[]> {
   const resolve = (from: string, spec: string) => {
     const alias = aliases[spec]?.[0];
     if (alias) return known.has(path.join(root, alias)) ? path.join(root, alias) : undefined;
-    const base = path.resolve(path.dirname(from), spec);
+    const base = spec.startsWith('@/') ? path.join(root, 'src', spec.slice(2)) : path.resolve(path.dirname(from), spec);
     return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => known.has(f));
   };
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = importedFiles
-      .filter((i) => i.fileName.startsWith('.') || i.fileName in aliases)
+      .filter((i) => i.fileName.startsWith('.') || i.fileName.startsWith('@/') || i.fileName in aliases)
       .map((i) => resolve(file, i.fileName));
     graph.set(
       file,
@@ -168,5 +178,44 @@ describe('the local backend front door', () => {
     ).toEqual([]);
     const importers = [...graph].filter(([, targets]) => targets.includes(door)).map(([f]) => path.relative(root, f));
     expect(importers).toEqual(['supabase/local/index.ts']);
+  });
+});
+
+describe('path aliases', () => {
+  /** A feature folder (src/features/x) or a top-level folder of src/ (lib, data, components…). */
+  const folderOf = (file: string) => {
+    const parts = path.relative(path.join(root, 'src'), file).split(path.sep);
+    return parts[0] === 'features' ? parts.slice(0, 2).join('/') : parts.length > 1 ? parts[0] : '.';
+  };
+  /**
+   * `../` imports in src/ that leave their folder for another of src/ (they should name it:
+   * `@/lib/format`). Code shared with the Edge Functions (supabase/functions/_shared) stays relative.
+   */
+  function leavingImports(file: string, text: string): string[] {
+    const src = path.join(root, 'src') + path.sep;
+    return ts
+      .preProcessFile(text, true, true)
+      .importedFiles.map((i) => i.fileName)
+      .filter((spec) => spec.startsWith('../'))
+      .filter((spec) => {
+        const target = path.resolve(path.dirname(file), spec, 'index.ts');
+        return target.startsWith(src) && folderOf(target) !== folderOf(file);
+      });
+  }
+
+  it('finds a `../` import that leaves its folder, and lets one inside it pass', () => {
+    const file = path.join(root, 'src/features/fan/panels/Probe.tsx');
+    expect(
+      leavingImports(file, "import { a } from '../../../lib/format';\nimport { b } from '../FanGreeting';\n"),
+    ).toEqual(['../../../lib/format']);
+  });
+
+  it('src/ reaches another folder through `@/`, never `../` out of its own', () => {
+    const found = [...importGraph().keys()]
+      .filter((file) => file.startsWith(path.join(root, 'src') + path.sep))
+      .flatMap((file) =>
+        leavingImports(file, readFileSync(file, 'utf8')).map((spec) => `${path.relative(root, file)}: ${spec}`),
+      );
+    expect(found).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Grid, SimpleGrid } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { DashboardFrame, dashboardGap, DEFAULT_PERIOD, type AnalyticsPeriod } from '../../../components/dashboard';
+import { DashboardFrame, dashboardGap, DEFAULT_PERIOD, type AnalyticsPeriod } from '@/components/dashboard';
 import { selectArtistAnalytics } from '../sample-analytics';
 import { ArtistHeader } from './ArtistHeader';
 import { ArtistMetricCards } from './ArtistMetricCards';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { IdentityHeader } from '../../../components/dashboard/IdentityHeader';
+import { IdentityHeader } from '@/components/dashboard/IdentityHeader';
 import type { ArtistAnalytics } from '../sample-analytics';
 
 /** Artist identity line: avatar, name with verified mark, tier, and the page's actions. */

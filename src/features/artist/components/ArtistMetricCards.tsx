@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconHeadphones, IconLock, IconUsersPlus } from '@tabler/icons-react';
-import { formatCompactNumber } from '../../../lib/format';
-import { StatCard, type AnalyticsPeriod } from '../../../components/dashboard';
+import { formatCompactNumber } from '@/lib/format';
+import { StatCard, type AnalyticsPeriod } from '@/components/dashboard';
 import type { ArtistAnalytics } from '../sample-analytics';
 
 export function ArtistMetricCards({ data, period }: { data: ArtistAnalytics; period: AnalyticsPeriod }) {

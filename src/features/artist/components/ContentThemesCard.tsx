@@ -1,6 +1,6 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ArtistAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 export function ContentThemesCard({ themes }: { themes: ArtistAnalytics['contentThemes'] }) {
   const max = Math.max(...themes.map((theme) => theme.count), 1);

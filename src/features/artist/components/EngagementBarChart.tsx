@@ -1,7 +1,7 @@
 // The weekly engagement bar chart: its own chunk (@mantine/charts + recharts), loaded after the card.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import type { ArtistAnalytics } from '../sample-analytics';
 import { CHART_HEIGHT } from './engagement-chart-height';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { WorldMap, type MapMarker } from '../../../components/WorldMap';
-import { formatCompactNumber } from '../../../lib/format';
+import { WorldMap, type MapMarker } from '@/components/WorldMap';
+import { formatCompactNumber } from '@/lib/format';
 import type { ArtistAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 /** Fans per country on the offline world map; growth above 15% glows in the other colour. */
 export function FanGeographyCard({ geo }: { geo: ArtistAnalytics['fanGeoData'] }) {

@@ -1,6 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ArtistAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 

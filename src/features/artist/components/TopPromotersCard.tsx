@@ -1,6 +1,6 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ArtistAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 export function TopPromotersCard({ promoters }: { promoters: ArtistAnalytics['topPromoters'] }) {
   return (

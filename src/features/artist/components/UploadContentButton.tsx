@@ -1,4 +1,4 @@
-import { UploadManagerButton } from '../../uploads';
+import { UploadManagerButton } from '@/features/uploads';
 
 /** 'Upload Content' — opens the uploads feature's Upload Manager. */
 export function UploadContentButton() {

@@ -2,7 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { CHART_HEIGHT } from './engagement-chart-height';
 import type { ArtistAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 const EngagementBarChart = lazy(() => import('./EngagementBarChart'));
 

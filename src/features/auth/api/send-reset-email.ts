@@ -1,5 +1,5 @@
-import { env } from '../../../lib/env';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { env } from '@/lib/env';
+import { loadSupabase } from '@/lib/load-supabase';
 import { mapResetEmailError } from '../auth-errors';
 
 /** Reset password for e-mail, redirecting to /reset-password (spec §7). */

@@ -1,5 +1,5 @@
-import { env } from '../../../lib/env';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { env } from '@/lib/env';
+import { loadSupabase } from '@/lib/load-supabase';
 import { oauthSignInError, oauthSignUpError, type OAuthProvider } from '../auth-errors';
 
 /** Whether the backend has the provider enabled; GoTrue lists them at /auth/v1/settings. */

@@ -1,5 +1,5 @@
-import { env } from '../../../lib/env';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { env } from '@/lib/env';
+import { loadSupabase } from '@/lib/load-supabase';
 import { mapSignInError } from '../auth-errors';
 
 /** Sign in with password (spec §7); resolves to the §8 banner message or null, and the user's metadata role. */

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/load-supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import type { IdentityStore } from '../identity-store';
 
 /**

@@ -1,6 +1,6 @@
-import { env } from '../../../lib/env';
-import type { SelfSignupRole } from '../../../lib/roles';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { env } from '@/lib/env';
+import type { SelfSignupRole } from '@/lib/roles';
+import { loadSupabase } from '@/lib/load-supabase';
 import { mapSignUpError } from '../auth-errors';
 
 /** Sign up {email, password, options {role}} (spec §7); the role lands in the user metadata. */

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/load-supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { mapPasswordUpdateError } from '../auth-errors';
 
 /** Update user {password} (spec §7); the backend message or 'Failed to update password'. */

@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export function AuthPanel({ children }: { children: ReactNode }) {
   // inert until hydrated: a click before then would do nothing.

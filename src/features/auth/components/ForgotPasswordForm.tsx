@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { sendResetEmail } from '../api/send-reset-email';
 import { validateEmail } from '../validation';
 import { BackArrow } from './BackArrow';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ErrorBanner } from '@/components/ErrorBanner';
 
 /** Forgot-password view (spec §2, §4): form, sending, sent confirmation, back to sign-in. */
 export function ForgotPasswordForm({

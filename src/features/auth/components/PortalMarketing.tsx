@@ -1,8 +1,8 @@
 import { Anchor, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { ROLE_DISPLAY } from '../../../lib/roles';
-import { ROLE_ICONS } from '../../../components/role-icons';
+import { ROLE_DISPLAY } from '@/lib/roles';
+import { ROLE_ICONS } from '@/components/role-icons';
 
 export type PortalRole = 'artist' | 'brand' | 'developer';
 

@@ -4,11 +4,11 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { signInFieldRules, type SignInValues } from '../validation';
-import { isDashboardRole } from '../../../lib/roles';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { isDashboardRole } from '@/lib/roles';
+import { useHydrated } from '@/lib/use-hydrated';
 import { signInHeading, useReturningVisitor } from '../returning-visitor';
 import { BackArrow } from './BackArrow';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { SocialButtons } from './SocialButtons';
 
 export interface SignInFormProps {

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signOut } from '../api/sign-out';

@@ -1,11 +1,11 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { DEFAULT_ROLE, ROLE_DISPLAY, type SelfSignupRole } from '../../../lib/roles';
+import { DEFAULT_ROLE, ROLE_DISPLAY, type SelfSignupRole } from '@/lib/roles';
 import { signUp } from '../api/sign-up';
 import { signUpFieldRules, signUpSubmitError, visibleFormError, type SignUpValues } from '../validation';
 import { BackArrow } from './BackArrow';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { RoleTiles } from './RoleTiles';
 import { SocialButtons } from './SocialButtons';
 

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import type { AuthUser } from '../../../lib/auth-state';
+import type { AuthUser } from '@/lib/auth-state';
 
 // The dialog (and the sign-out API behind it) loads when asked for.
 const SignOutDialog = lazy(() => import('./SignOutDialog').then((m) => ({ default: m.SignOutDialog })));

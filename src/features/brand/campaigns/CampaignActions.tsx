@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { addCampaignCodes, codesAddedText, MAX_CODES, stopCampaign, type Campaign } from './api';
 import { CodePoolInput } from './CodePoolInput';
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useState } from 'react';
-import { ARTIST_GENRE_OPTIONS } from '../../../lib/artist-identity';
+import { ARTIST_GENRE_OPTIONS } from '@/lib/artist-identity';
 import { CodePoolInput } from './CodePoolInput';
 import { codesCsv, FOLLOWER_FILTERS, launchCampaign, MAX_CODES, PAYOUT_MODELS, type PayoutModel } from './api';
 

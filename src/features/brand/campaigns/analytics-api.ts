@@ -5,8 +5,8 @@
  * the brand's own campaign, once per code.
  */
 import Papa from 'papaparse';
-import { useServerQuery } from '../../../data/use-server-query';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { useServerQuery } from '@/data/use-server-query';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export interface Figures {
   reach: number | null;

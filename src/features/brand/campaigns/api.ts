@@ -6,8 +6,8 @@
  * spend are the server's, so nothing here is queued offline.
  */
 import Papa from 'papaparse';
-import { useServerQuery } from '../../../data/use-server-query';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { useServerQuery } from '@/data/use-server-query';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export const PAYOUT_MODELS = [
   { value: 'per_code', label: 'Per code claimed' },

@@ -3,7 +3,7 @@
  * 20261129600000): one row per artist its campaigns are delivered through. Reach is null under 10
  * fans and revenue under 10 redemptions — the server decides; nothing is estimated here.
  */
-import { useServerQuery } from '../../../data/use-server-query';
+import { useServerQuery } from '@/data/use-server-query';
 
 export interface Partnership {
   artist_id: string;

@@ -1,12 +1,12 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 import { useBrandPartnerships, type Partnership } from '../campaigns/partnerships-api';
 import { hiddenText } from './BrandAnalyticsCard';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { QueryStatus } from '@/components/QueryStatus';
 
 const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const centsUsd = (cents: number) =>

@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 export function AudienceIntelligenceCard({ audience }: { audience: BrandAnalytics['audienceInsights'] }) {
   const maxSize = Math.max(...audience.map((row) => row.size), 1);

@@ -3,7 +3,7 @@ import { IconChartBar, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useBrandAnalytics, type Figures } from '../campaigns/analytics-api';
 import { RedemptionImport } from './RedemptionImport';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { QueryStatus } from '@/components/QueryStatus';
 
 /** The wording for a figure the server withheld: fewer than `under` fans (or redemptions) behind it. */
 export const hiddenText = (under: number, of: 'fans' | 'redemptions' = 'fans') =>

@@ -1,6 +1,6 @@
 import { Grid, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { DashboardFrame, dashboardGap, DEFAULT_PERIOD, type AnalyticsPeriod } from '../../../components/dashboard';
+import { DashboardFrame, dashboardGap, DEFAULT_PERIOD, type AnalyticsPeriod } from '@/components/dashboard';
 import { selectBrandAnalytics } from '../sample-analytics';
 import { AI_CAMPAIGN_INSIGHTS, ARTIST_THEME_VECTOR } from '../sample-insights';
 import { ArtistPartnershipsCard } from './ArtistPartnershipsCard';

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IdentityHeader } from '../../../components/dashboard/IdentityHeader';
+import { IdentityHeader } from '@/components/dashboard/IdentityHeader';
 import type { BrandAnalytics } from '../sample-analytics';
 
 /** Brand identity line: logo, name with verified mark, industry, and the page's actions. */

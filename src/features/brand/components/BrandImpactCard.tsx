@@ -1,7 +1,7 @@
 import { Group, RingProgress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import { formatDuration, type BrandAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 export function BrandImpactCard({ data }: { data: BrandAnalytics }) {
   return (

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconCash, IconEye, IconTargetArrow, IconUsersGroup } from '@tabler/icons-react';
 import { BRAND_METRIC_TRENDS, type BrandAnalytics } from '../sample-analytics';
-import { StatCard } from '../../../components/dashboard';
+import { StatCard } from '@/components/dashboard';
 
 /** Reach in millions (from totalImpressions), engaged fans in thousands, CPA, conversion; fixed trends. */
 export function BrandMetricCards({ data }: { data: BrandAnalytics }) {

@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 /** Impressions (left axis) against engagement and conversions (right axis), per week. */
 export function CampaignMomentumCard({ momentum }: { momentum: BrandAnalytics['campaignMomentum'] }) {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { WorldMap, type MapMarker } from '../../../components/WorldMap';
-import { formatCompactNumber } from '../../../lib/format';
+import { WorldMap, type MapMarker } from '@/components/WorldMap';
+import { formatCompactNumber } from '@/lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 export function CampaignRegionsCard({ regions }: { regions: BrandAnalytics['campaignRegions'] }) {
   const markers = useMemo<MapMarker[]>(

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CampaignOptimization, InsightPriority } from '../sample-insights';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 const PRIORITY_COLOR: Record<InsightPriority, string> = { High: 'red', Medium: 'yellow', Low: 'teal' };
 

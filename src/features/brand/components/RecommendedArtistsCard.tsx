@@ -1,8 +1,8 @@
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import type { RecommendedArtist } from '../sample-insights';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 

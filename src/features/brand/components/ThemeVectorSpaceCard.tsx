@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { THEME_CLUSTERS, type ThemeNode } from '../sample-insights';
-import { SectionCard } from '../../../components/dashboard';
+import { SectionCard } from '@/components/dashboard';
 
 const SIZE = 400;
 const toX = (x: number) => SIZE / 2 + (x / 100) * (SIZE / 2 - 40);

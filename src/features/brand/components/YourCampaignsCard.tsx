@@ -2,12 +2,12 @@ import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Modal } from '../../../components/Modal';
-import { formatDate } from '../../../lib/format';
+import { Modal } from '@/components/Modal';
+import { formatDate } from '@/lib/format';
 import { SUPPRESSED_UNDER, useMyCampaigns, type Campaign } from '../campaigns/api';
 import { CampaignActions } from '../campaigns/CampaignActions';
 import { CreateCampaignForm } from '../campaigns/CreateCampaignForm';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { QueryStatus } from '@/components/QueryStatus';
 
 const STATUS: Record<Campaign['status'], { label: string; color: string }> = {
   scheduled: { label: 'Scheduled', color: 'blue' },

@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import { publishChange, unpublishChange } from '@sync/model';
 import { deleteContentItem, editContentItem, type ContentItemEdit } from '@sync/writes';
-import { SyncContext } from '../../../data/sync-context';
+import { SyncContext } from '@/data/sync-context';
 
 export interface ContentActions {
   publish: (id: string) => Promise<void>;

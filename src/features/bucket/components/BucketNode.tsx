@@ -13,8 +13,8 @@ import {
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDate, formatMegabytes } from '../../../lib/format';
-import { UploadStatusLine } from '../../uploads';
+import { formatDate, formatMegabytes } from '@/lib/format';
+import { UploadStatusLine } from '@/features/uploads';
 import { canPlayOrDownload } from '../bucket-tree';
 import type { BucketItem, BucketViewer } from '../bucket-types';
 import { InlineAudioPlayer } from './InlineAudioPlayer';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 
 /** Confirms a delete; the item leaves the bucket and every follower's locker. */
 export function DeleteContentModal({

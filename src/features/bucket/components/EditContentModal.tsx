@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { ContentItemEdit } from '@sync/writes';
 import { CONTENT_TIERS, type ContentTier } from '@sync/model';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { TIER_LABELS } from '../content-release';
 import {
   DESCRIPTION_MAX,

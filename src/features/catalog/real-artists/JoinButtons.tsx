@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useContext, useState } from 'react';
 import { followArtist, unfollowArtist } from '@sync/writes';
-import { SyncContext } from '../../../data/sync-context';
+import { SyncContext } from '@/data/sync-context';
 import {
   ManageSubscriptionButton,
   PaymentButton,
@@ -11,7 +11,7 @@ import {
   startCheckout,
   TierChangeButton,
   useArtistTiers,
-} from '../../payments';
+} from '@/features/payments';
 import type { RealArtist } from './real-artist';
 
 const RANK: Record<string, number> = { free: 0, tier1: 1, tier2: 2, tier3: 3 };

@@ -1,9 +1,9 @@
 import { AspectRatio, Avatar, Badge, Box, Button, Card, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconBucket, IconMusic, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { memo } from 'react';
-import { formatCompactNumber } from '../../../lib/format';
-import { countLabel, pluralNoun } from '../../../lib/plural';
-import { sampleArtwork } from '../../../sample/artists';
+import { formatCompactNumber } from '@/lib/format';
+import { countLabel, pluralNoun } from '@/lib/plural';
+import { sampleArtwork } from '@/sample/artists';
 import { ArtistTags } from '../ArtistStats';
 import { JoinButtons } from './JoinButtons';
 import { shownFollowers, timeAgo, type RealArtist } from './real-artist';

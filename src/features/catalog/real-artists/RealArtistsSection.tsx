@@ -9,7 +9,7 @@ import { useFollowState, useRealArtists } from './use-real-artists';
 // The Artist Bucket (player, downloads, the upload stack it shares) loads when a fan opens one:
 // the catalog itself, and every visitor, never download it.
 const FanArtistBucketDialog = lazy(() =>
-  import('../../bucket/FanArtistBucketDialog').then((m) => ({ default: m.FanArtistBucketDialog })),
+  import('@/features/bucket/FanArtistBucketDialog').then((m) => ({ default: m.FanArtistBucketDialog })),
 );
 
 /**

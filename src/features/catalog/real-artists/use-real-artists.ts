@@ -1,12 +1,12 @@
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { SubscriptionDoc } from '@sync/model';
-import { SyncContext } from '../../../data/sync-context';
-import { useObservableValue } from '../../../data/use-observable-value';
-import { loadSupabase } from '../../../lib/load-supabase';
-import { signArtistPictures } from '../../../lib/artist-picture';
-import { ARTIST_DIRECTORY_TABLE, ARTIST_PROFILES_TABLE, PREVIEWS_TABLE } from '../../../lib/fan-server-contract';
-import { useAuthSnapshotPassive } from '../../../lib/use-auth-snapshot';
+import { SyncContext } from '@/data/sync-context';
+import { useObservableValue } from '@/data/use-observable-value';
+import { loadSupabase } from '@/lib/load-supabase';
+import { signArtistPictures } from '@/lib/artist-picture';
+import { ARTIST_DIRECTORY_TABLE, ARTIST_PROFILES_TABLE, PREVIEWS_TABLE } from '@/lib/fan-server-contract';
+import { useAuthSnapshotPassive } from '@/lib/use-auth-snapshot';
 import {
   buildRealArtists,
   type ArtistProfileExtras,

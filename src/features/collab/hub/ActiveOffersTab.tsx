@@ -15,10 +15,10 @@ import {
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CollabUserType } from '../collab-rules';
-import { notifyComingSoon } from '../../../lib/coming-soon';
+import { notifyComingSoon } from '@/lib/coming-soon';
 import { offersFor, type CollaborationOffer } from '../sample-offers';
 import { OfferStatusBadge } from './OfferStatusBadge';
-import { LabeledValue } from '../../../components/dashboard';
+import { LabeledValue } from '@/components/dashboard';
 
 export function ActiveOffersTab({ userType }: { userType: CollabUserType }) {
   const offers = offersFor(userType);

@@ -1,7 +1,7 @@
 import { Button, Card, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PROPOSAL_TIMELINES } from '../collab-rules';
-import { notifyComingSoon } from '../../../lib/coming-soon';
+import { notifyComingSoon } from '@/lib/coming-soon';
 
 /** The proposal form (spec §2): no validation, and submitting is not wired yet (spec §5). */
 export function CreateProposalTab() {

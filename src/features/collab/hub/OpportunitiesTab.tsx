@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconUsers } from '@tabler/icons-react';
-import { notifyComingSoon } from '../../../lib/coming-soon';
+import { notifyComingSoon } from '@/lib/coming-soon';
 import { OPPORTUNITIES } from '../sample-offers';
 
 export function OpportunitiesTab() {

@@ -1,8 +1,8 @@
 import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import { isHighMatch } from '../collab-rules';
 import type { ArtistPitch, BrandCampaignOffer } from '../sample-portal';
-import { LabeledValue } from '../../../components/dashboard';
+import { LabeledValue } from '@/components/dashboard';
 
 function MatchBadge({ high, label }: { high: boolean; label: string }) {
   return (

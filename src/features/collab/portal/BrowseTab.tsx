@@ -1,7 +1,7 @@
 import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { applyBrowseFilter, type BrowseFilter, type CollabUserType } from '../collab-rules';
-import { notifyComingSoon } from '../../../lib/coming-soon';
+import { notifyComingSoon } from '@/lib/coming-soon';
 import { ARTIST_PITCHES, BRAND_CAMPAIGN_OFFERS } from '../sample-portal';
 import { CampaignCard, PitchCard } from './BrowseCards';
 import { DetailModal, type PortalItem } from './DetailModal';

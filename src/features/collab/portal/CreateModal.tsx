@@ -1,10 +1,10 @@
 import { Button, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent } from 'react';
 import { PAYOUT_MODELS, PITCH_BUDGET_RANGES, PROPOSAL_TIMELINES, type CollabUserType } from '../collab-rules';
-import { notifyComingSoon } from '../../../lib/coming-soon';
-import { ARTIST_GENRE_OPTIONS } from '../../../lib/artist-identity';
+import { notifyComingSoon } from '@/lib/coming-soon';
+import { ARTIST_GENRE_OPTIONS } from '@/lib/artist-identity';
 
 const BRAND_TYPES = ['Audio hardware', 'Streetwear', 'Beverages', 'Creative software', 'Skate', 'Coffee'];
 const FOLLOWER_FILTERS = ['Any size', '500+', '1K+', '5K+', '10K+', '50K+'];

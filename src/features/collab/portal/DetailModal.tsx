@@ -1,7 +1,7 @@
 import { Badge, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
-import { formatCompactNumber } from '../../../lib/format';
-import { notifyComingSoon } from '../../../lib/coming-soon';
+import { Modal } from '@/components/Modal';
+import { formatCompactNumber } from '@/lib/format';
+import { notifyComingSoon } from '@/lib/coming-soon';
 import type { ArtistPitch, BrandCampaignOffer } from '../sample-portal';
 
 export type PortalItem = { kind: 'campaign'; item: BrandCampaignOffer } | { kind: 'pitch'; item: ArtistPitch };

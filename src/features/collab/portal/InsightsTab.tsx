@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import type { CollabUserType } from '../collab-rules';
 import { ARTIST_PROFILE_SUMMARY, BRAND_PROFILE_SUMMARY, CULTURAL_TRENDS } from '../sample-insights';
 

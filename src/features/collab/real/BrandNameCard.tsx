@@ -2,10 +2,10 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useContext, useState } from 'react';
 import { saveProfile } from '@sync/writes';
-import { useProfile } from '../../../data';
-import { SyncContext } from '../../../data/sync-context';
-import { ARTIST_NAME_MAX, artistNameError, normalizeArtistName } from '../../../lib/artist-identity';
-import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
+import { useProfile } from '@/data';
+import { SyncContext } from '@/data/sync-context';
+import { ARTIST_NAME_MAX, artistNameError, normalizeArtistName } from '@/lib/artist-identity';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 
 /**
  * A brand chooses the public name artists see on its offers and in the list of brands they can

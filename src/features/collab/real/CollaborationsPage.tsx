@@ -1,6 +1,6 @@
 import { Badge, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useAuth } from '../../auth';
+import { useAuth } from '@/features/auth';
 import { formatBudget, REAL_STATUS_LABELS, type CollabUserType } from '../collab-rules';
 import { OpportunitiesTab } from '../hub/OpportunitiesTab';
 import { useMyOffers, type RealOffer } from './api';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { LabeledValue } from '../../../components/dashboard';
+import { LabeledValue } from '@/components/dashboard';
 import { formatBudget, REAL_STATUS_COLORS, REAL_STATUS_LABELS } from '../collab-rules';
 import { answerOffer, type OfferAnswer, type RealOffer } from './api';
 import { CollabDelivery } from './CollabDelivery';

@@ -4,9 +4,9 @@
  * a connection and never queues a write offline. Both sides see changes live (postgres_changes).
  */
 import { useEffect, useRef } from 'react';
-import { useServerQuery } from '../../../data/use-server-query';
-import { loadSupabase } from '../../../lib/load-supabase';
-import type { AppSupabaseClient } from '../../../lib/supabase';
+import { useServerQuery } from '@/data/use-server-query';
+import { loadSupabase } from '@/lib/load-supabase';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type RealOfferStatus = 'pending' | 'countered' | 'accepted' | 'declined' | 'withdrawn';
 export type OfferAnswer = 'accept' | 'decline' | 'counter' | 'withdraw';

@@ -3,8 +3,8 @@
  * see (20261129300000_collab_campaign_delivery.sql). Reads go through RLS (the offer's two parties);
  * the only write is collab_deliver_campaign, so it needs a connection.
  */
-import { useServerQuery } from '../../../data/use-server-query';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { useServerQuery } from '@/data/use-server-query';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export interface DeliveredCampaign {
   campaign_id: string;

@@ -1,6 +1,6 @@
 /** Sample bucket contents of the featured artist (BTI), used by /BTI and /bucket-demo. Never fetched. */
-import { FEATURED_ARTIST, sampleArtwork } from '../../../sample/artists';
-import type { BucketItem } from '../../bucket';
+import { FEATURED_ARTIST, sampleArtwork } from '@/sample/artists';
+import type { BucketItem } from '@/features/bucket';
 import { sampleToneUrl } from './sample-tone';
 
 const DAY = 24 * 3600_000;

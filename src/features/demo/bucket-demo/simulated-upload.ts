@@ -1,5 +1,5 @@
 /** Spec §4 demo upload: files become bucket items (isLocked = not isPublic, type from the MIME type). */
-import { demoTypeOf, type BucketItem, type SimpleUploadValues } from '../../bucket';
+import { demoTypeOf, type BucketItem, type SimpleUploadValues } from '@/features/bucket';
 
 export function simulatedItems(
   files: File[],

@@ -1,5 +1,5 @@
-import { DailyLockerCarousel, SAMPLE_LOCKER_ITEMS, useLockerItemsState } from '../../locker';
-import { DailyRewardsCalendar, SAMPLE_DAILY_REWARDS, SAMPLE_FAN_TIER, useDailyRewardsState } from '../../rewards';
+import { DailyLockerCarousel, SAMPLE_LOCKER_ITEMS, useLockerItemsState } from '@/features/locker';
+import { DailyRewardsCalendar, SAMPLE_DAILY_REWARDS, SAMPLE_FAN_TIER, useDailyRewardsState } from '@/features/rewards';
 
 /** Locker A: the fan's 3D Daily Locker carousel on sample drops. */
 export function LockerA() {

@@ -1,5 +1,5 @@
 /** Message center sample threads (locker demo): artists from the shared roster and the sample brands. */
-import { SAMPLE_ARTISTS, sampleArtwork } from '../../../sample/artists';
+import { SAMPLE_ARTISTS, sampleArtwork } from '@/sample/artists';
 
 export interface DemoMessage {
   id: string;

@@ -15,7 +15,7 @@ type AppRow = Omit<DeveloperAppDoc, 'sync_state' | 'sync_modified' | 'client_sec
 async function invoke<T>(body: Record<string, unknown>): Promise<T> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new Error(OFFLINE_REGISTRATION);
   // loaded on use: importing the client at module load would open it wherever the repository is imported
-  const { supabase } = await import('../../../lib/supabase');
+  const { supabase } = await import('@/lib/supabase');
   const { data, error } = await supabase.functions.invoke<T>('register-app', { body });
   if (error instanceof FunctionsHttpError) {
     const payload = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;

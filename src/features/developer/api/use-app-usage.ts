@@ -3,7 +3,7 @@
  * access log and grants, never a user). The synced developer_apps counters are not metered; this
  * is where the portal's real figures come from. Needs a connection; preview (sample) apps have none.
  */
-import { useServerQuery } from '../../../data/use-server-query';
+import { useServerQuery } from '@/data/use-server-query';
 import type { DeveloperApp } from './types';
 
 export interface AppUsage {

@@ -1,5 +1,5 @@
 import { useContext, useMemo, useSyncExternalStore } from 'react';
-import { SyncContext } from '../../../data/sync-context';
+import { SyncContext } from '@/data/sync-context';
 import { createSampleAppRepository } from './sample-app-repository';
 import { createSyncedAppRepository } from './synced-app-repository';
 import type { DeveloperAppRepository } from './types';

@@ -1,5 +1,5 @@
 import type { OAuthScope } from '../scopes';
-import { redirectUriProblem } from '../../../lib/redirect-uri';
+import { redirectUriProblem } from '@/lib/redirect-uri';
 
 /** Pure validation of the Create Application form (name, redirect URIs as URLs, at least one scope). */
 

@@ -3,7 +3,7 @@
  * online with the developer's session: RLS shows only their own; the signing secret is the
  * server's (generated on insert) and is shown once, right after creation.
  */
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '@/lib/supabase';
 
 export const WEBHOOK_EVENT_NAMES = ['preference.updated', 'permission.revoked'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import { CALLS_BY_ENDPOINT, DAILY_API_CALLS } from '../sample-portal';
 
 export function AnalyticsTab({ realUsage }: { realUsage?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Badge, Card, Code, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { env } from '../../../lib/env';
+import { env } from '@/lib/env';
 import { API_ENDPOINTS, API_ERRORS, METHOD_COLORS, PKCE_STEPS, WEBHOOK_EVENTS } from '../api-docs';
 
 const BASE = env.supabaseUrl.replace(/\/+$/, '');

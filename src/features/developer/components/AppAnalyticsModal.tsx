@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
-import { formatCompactNumber, formatDateTime } from '../../../lib/format';
+import { Modal } from '@/components/Modal';
+import { formatCompactNumber, formatDateTime } from '@/lib/format';
 import type { DeveloperApp } from '../api/types';
 import { weeklyCallsForApp } from '../sample-portal';
 

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Code, Group, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconSettings } from '@tabler/icons-react';
-import { formatCompactNumber, formatDate } from '../../../lib/format';
+import { formatCompactNumber, formatDate } from '@/lib/format';
 import type { DeveloperApp } from '../api/types';
 import { truncateClientId } from '../display-rules';
-import { LabeledValue } from '../../../components/dashboard';
+import { LabeledValue } from '@/components/dashboard';
 
 export function AppCard({
   app,

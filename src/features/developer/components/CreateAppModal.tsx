@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';

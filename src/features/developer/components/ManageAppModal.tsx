@@ -1,7 +1,7 @@
 import { Badge, Code, CopyButton, Button, Group, Stack, Switch, Text } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { AppStatus, DeveloperApp } from '../api/types';
 import { maskSecret } from '../display-rules';
 

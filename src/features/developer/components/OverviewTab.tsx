@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconApps, IconCircleCheck, IconUsers } from '@tabler/icons-react';
-import { SampleDataHeading, StatCard } from '../../../components/dashboard';
+import { SampleDataHeading, StatCard } from '@/components/dashboard';
 import { SAMPLE_APPS } from '../api/sample-apps';
 import { YourAppsCard } from './YourAppsCard';
-import { formatCompactNumber } from '../../../lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import { statusColor } from '../display-rules';
 import { PORTAL_STATS, RECENT_API_ACTIVITY } from '../sample-portal';
 import { METHOD_COLORS } from '../api-docs';

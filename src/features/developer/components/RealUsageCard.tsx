@@ -1,5 +1,5 @@
 import { Alert, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { DeveloperApp } from '../api/types';
 import type { AppUsageState } from '../api/use-app-usage';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CreatedApp } from '../api/types';
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Loader, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { listDeliveries, type WebhookDelivery } from '../api/webhooks';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; rows: WebhookDelivery[] };

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconApps } from '@tabler/icons-react';
-import { countLabel } from '../../../lib/plural';
+import { countLabel } from '@/lib/plural';
 
 /**
  * The developer's own figures, first on the Overview: the real count of their registered apps

@@ -3,7 +3,7 @@ import type { LockerItem } from '../types';
 import type { OfflineMediaDatabase, OfflineTrackInfo } from './offline-media-store';
 import { OFFLINE_MEDIA_CHANNEL, OFFLINE_MEDIA_DB_NAME } from './offline-rules';
 import { toneWav, toneWavInSlices } from './tone-wav';
-import { useStoreValue } from '../../../lib/use-store-value';
+import { useStoreValue } from '@/lib/use-store-value';
 
 export interface OfflineMedia {
   tracks: OfflineTrackInfo[];

@@ -4,8 +4,8 @@
  * newest first; `locked` is the server's answer (public fields only then, no object path).
  */
 import type { FollowedContentDoc, LockerCommentDoc, LockerInteractionDoc } from '@sync/model';
-import { formatDateTime } from '../../../lib/format';
-import { sampleArtwork } from '../../../sample/artists';
+import { formatDateTime } from '@/lib/format';
+import { sampleArtwork } from '@/sample/artists';
 import type { LockerItem, LockerItemType, Rarity, RealDrop } from '../types';
 
 /** Real drops have no countdown; this keeps the carousel's minute arithmetic meaningful. */

@@ -1,5 +1,5 @@
 import type { SubscriptionDoc } from '@sync/model';
-import { useOwnSubscription } from '../../../data/use-own-subscription';
+import { useOwnSubscription } from '@/data/use-own-subscription';
 
 const endReason = (row: SubscriptionDoc | null): string | null => row?.access_ended_reason ?? null;
 

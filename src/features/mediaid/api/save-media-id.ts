@@ -3,9 +3,9 @@
  * sync engine, so it works offline and syncs later. The MediaID is written first: if it fails nothing
  * else is written; the event's result is not checked (spec §7).
  */
-import type { Role } from '../../../lib/roles';
-import type { IdentityStore } from '../../auth';
-import { waitForSnapshot } from '../../../lib/wait-for-snapshot';
+import type { Role } from '@/lib/roles';
+import type { IdentityStore } from '@/features/auth';
+import { waitForSnapshot } from '@/lib/wait-for-snapshot';
 import { buildCompletedProfile, buildMediaId, buildSetupEvent, type PublicIdentity } from '../build-media-id';
 import type { PrivacySettings } from '../constants';
 import { USER_NOT_AUTHENTICATED } from '../setup-errors';

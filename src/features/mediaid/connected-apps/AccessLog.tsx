@@ -1,10 +1,10 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { SectionCard } from '../../../components/dashboard';
-import { formatDateTime } from '../../../lib/format';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { SectionCard } from '@/components/dashboard';
+import { formatDateTime } from '@/lib/format';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { listAccessLog } from './api';
-import { useServerQuery } from '../../../data/use-server-query';
+import { useServerQuery } from '@/data/use-server-query';
 
 const PAGE = 10;
 

@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { SectionCard } from '../../../components/dashboard';
-import { Modal } from '../../../components/Modal';
-import { formatDateTime } from '../../../lib/format';
-import { loadSupabase } from '../../../lib/load-supabase';
-import { ROLE_DISPLAY } from '../../../lib/roles';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { SectionCard } from '@/components/dashboard';
+import { Modal } from '@/components/Modal';
+import { formatDateTime } from '@/lib/format';
+import { loadSupabase } from '@/lib/load-supabase';
+import { ROLE_DISPLAY } from '@/lib/roles';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { listGrants, revokeApp, type GrantRow } from './api';
 import { mediaIdScopes, SCOPE_SHORT } from './scope-text';
-import { useServerQuery } from '../../../data/use-server-query';
+import { useServerQuery } from '@/data/use-server-query';
 
 /** 'Connected apps': each app with a live grant, what it may read, when, and Revoke (with a confirm). */
 export function ConnectedApps({ onRevoked }: { onRevoked: () => void }) {

@@ -3,8 +3,8 @@
  * or revoking an app needs the network anyway (the OAuth server answers it), and the grant must be
  * stored before the app gets its code. RLS keeps every row the user's own.
  */
-import type { AppSupabaseClient } from '../../../lib/supabase';
-import type { Role } from '../../../lib/roles';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import type { Role } from '@/lib/roles';
 import { mediaIdScopes, type MediaIdScope } from './scope-text';
 
 export interface AppInfo {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, List, SegmentedControl, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconShieldLock } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { ROLE_DISPLAY, type Role } from '../../../lib/roles';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ROLE_DISPLAY, type Role } from '@/lib/roles';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import type { PrivacySettings } from '../constants';
 import type { AppInfo, GrantRow } from '../connected-apps/api';
 import { SCOPE_SENTENCES, withheldByPrivacy } from '../connected-apps/scope-text';

@@ -1,11 +1,11 @@
 import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { CenteredLoader } from '../../../components/CenteredLoader';
-import { useMediaIds } from '../../../data';
-import type { Role } from '../../../lib/roles';
-import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { CenteredLoader } from '@/components/CenteredLoader';
+import { useMediaIds } from '@/data';
+import type { Role } from '@/lib/roles';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { CONSENT_TEXT } from './consent-errors';
 import { ConsentForm } from './ConsentForm';
 import { useConsent } from './use-consent';

@@ -5,11 +5,11 @@
  * Allow stores the grant BEFORE approving, so the app's first call already finds it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { loadSupabase } from '../../../lib/load-supabase';
-import type { Role } from '../../../lib/roles';
+import { loadSupabase } from '@/lib/load-supabase';
+import type { Role } from '@/lib/roles';
 import { getAppInfo, getGrant, saveGrant, type AppInfo, type GrantRow } from '../connected-apps/api';
 import { openIdSentences } from '../connected-apps/scope-text';
-import { redirectUriProblem } from '../../../lib/redirect-uri';
+import { redirectUriProblem } from '@/lib/redirect-uri';
 import { CONSENT_TEXT, describeConsentError } from './consent-errors';
 
 export type ConsentState =

@@ -1,9 +1,9 @@
 import { Anchor, Container, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { useMediaIds } from '../../../data';
-import { isDashboardRole, ROLE_DISPLAY, type Role } from '../../../lib/roles';
-import { useAuthSnapshot } from '../../../lib/use-auth-snapshot';
+import { useMediaIds } from '@/data';
+import { isDashboardRole, ROLE_DISPLAY, type Role } from '@/lib/roles';
+import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
 import { AccessLog } from '../connected-apps/AccessLog';
 import { ConnectedApps } from '../connected-apps/ConnectedApps';
 import { PrivacySection } from './PrivacySection';

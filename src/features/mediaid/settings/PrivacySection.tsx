@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { upsertMediaId } from '@sync';
-import { SectionCard } from '../../../components/dashboard';
-import { useLocalDb, useMediaId } from '../../../data';
-import { ROLE_DISPLAY, type Role } from '../../../lib/roles';
-import { ErrorBanner } from '../../../components/ErrorBanner';
+import { SectionCard } from '@/components/dashboard';
+import { useLocalDb, useMediaId } from '@/data';
+import { ROLE_DISPLAY, type Role } from '@/lib/roles';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { PrivacyControls } from '../components/PrivacyControls';
 import type { PrivacySettings } from '../constants';
 

@@ -1,5 +1,5 @@
 import { Stack, TextInput, Textarea } from '@mantine/core';
-import { ARTIST_BIO_MAX, ARTIST_NAME_MAX } from '../../../lib/artist-identity';
+import { ARTIST_BIO_MAX, ARTIST_NAME_MAX } from '@/lib/artist-identity';
 
 /** An artist's public name (required to publish) and short bio, as the MediaID setup dialog asks them. */
 export function ArtistIdentityFields({

@@ -1,6 +1,6 @@
 import { Group, List, Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { ROLE_DISPLAY, SELF_SIGNUP_ROLES, type SelfSignupRole } from '../../../lib/roles';
-import { ROLE_ICONS } from '../../../components/role-icons';
+import { ROLE_DISPLAY, SELF_SIGNUP_ROLES, type SelfSignupRole } from '@/lib/roles';
+import { ROLE_ICONS } from '@/components/role-icons';
 
 const EXPERIENCES: Record<SelfSignupRole, { title: string; features: string[] }> = {
   fan: {

@@ -3,7 +3,7 @@
  * never says what something costs itself. Reads are batched per tick (a catalog page asks for
  * every card's artist at once) and kept for the page's life; an artist's save forgets theirs.
  */
-import { loadSupabase } from '../../../lib/load-supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export interface ArtistTier {
   artistId: string;

@@ -5,7 +5,7 @@
  * replayed later.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { loadSupabase } from '../../../lib/load-supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export const OFFLINE_PAYMENT = 'Paying needs a connection. Nothing was charged: try again when you are online.';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { OutboxEntry, UserOutbox } from '@sync/outbox';
-import { formatMegabytes } from '../../../lib/format';
+import { formatMegabytes } from '@/lib/format';
 import { UploadStatusLine } from './UploadStatusLine';
 
 /** Every queued file of the signed-in user with its state, progress, retry and remove. */

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { OutboxEntry, UploadMetadata } from '@sync/outbox';
 import { releaseState, tierName } from '../release-state';
-import { formatMegabytes } from '../../../lib/format';
+import { formatMegabytes } from '@/lib/format';
 import type { DialogFile } from '../dialog-reducer';
 import { UploadStatusLine } from './UploadStatusLine';
 

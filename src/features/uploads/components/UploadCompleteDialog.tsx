@@ -1,5 +1,5 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '@/components/Modal';
 import { IconCircleCheck } from '@tabler/icons-react';
 
 /** Spec §2 completion dialog: 'Upload Complete!', completed of total, Done. */

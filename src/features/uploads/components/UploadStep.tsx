@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
-import { formatMegabytes } from '../../../lib/format';
+import { formatMegabytes } from '@/lib/format';
 import { isAcceptedFile, MANAGER_ACCEPT, MANAGER_TYPES_LABEL, rejectionMessage } from '../accepted-types';
 import type { DialogFile } from '../dialog-reducer';
 import { FileErrorList } from './FileErrorList';

@@ -14,7 +14,7 @@ import {
   formatsForName,
   isPlainText,
   type ContentFormat,
-} from '../../../lib/content-formats';
+} from '@/lib/content-formats';
 import { parseFlac, parseMp3, parseWav } from './audio';
 import { fromBlob, type ByteSource, type Parsed } from './byte-source';
 import { parseAvi, parseIsoMedia } from './containers';
