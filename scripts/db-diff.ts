@@ -39,7 +39,7 @@ function migration({ changed }: Comparison): string {
     .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.key.localeCompare(b.key))
     .map(
       (o) =>
-        `-- ${o.isNew ? 'new' : 'changed'}: ${LABEL[o.kind]} ${o.key} (supabase/schemas/${o.file})\n${o.drop ? `${o.drop}\n` : ''}${o.sql}`,
+        `-- ${o.isNew ? 'new' : 'changed'}: ${LABEL[o.kind]} ${o.key} (supabase/schemas/${o.file})\n${o.drop ? `${o.drop}\n` : ''}${o.sql}${o.clearComment ? `\n${o.clearComment}` : ''}`,
     );
   const grants = changed.some((o) => o.isNew && o.kind !== 'policies')
     ? '-- New functions and views carry no grants: hosted gives the API roles nothing by default, so\n-- grant (and revoke from public) what each one needs before committing.\n'

@@ -31,6 +31,8 @@ export interface SqlObject {
   sql: string;
   /** policies: the drop a migration runs before re-creating it */
   drop: string | null;
+  /** functions and views with a comment: the statement that clears it */
+  uncomment: string | null;
   securityDefiner: boolean;
   /** proconfig's search_path entry (functions), e.g. `search_path=""` */
   searchPath: string | null;
@@ -47,7 +49,10 @@ with fns as (
            || coalesce(E'\\n\\n' || format('comment on %s %s is ',
                 case p.prokind when 'p' then 'procedure' else 'function' end, p.oid::regprocedure)
                 || quote_literal(d.description) || ';', '') as sql,
-         null::text as drop, p.prosecdef as definer,
+         null::text as drop,
+         case when d.description is not null then format('comment on %s %s is null',
+           case p.prokind when 'p' then 'procedure' else 'function' end, p.oid::regprocedure) end as uncomment,
+         p.prosecdef as definer,
          (select c from unnest(p.proconfig) c where c like 'search_path=%') as search_path,
          p.xmin = xid(pg_current_xact_id()) as touched
   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -60,7 +65,8 @@ with fns as (
                 coalesce(' with (' || array_to_string(c.reloptions, ', ') || ')', ''), E'\\n')
            || rtrim(pg_get_viewdef(c.oid, true), E'\\n')
            || coalesce(E'\\n\\n' || format('comment on view %s is ', c.oid::regclass) || quote_literal(d.description) || ';', ''),
-         null, false, null,
+         null, case when d.description is not null then format('comment on view %s is null', c.oid::regclass) end,
+         false, null,
          exists (select 1 from pg_rewrite r where r.ev_class = c.oid and r.xmin = xid(pg_current_xact_id()))
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
   left join pg_description d on d.objoid = c.oid and d.classoid = 'pg_class'::regclass and d.objsubid = 0
@@ -79,7 +85,7 @@ with fns as (
            || coalesce(E'\\n  with check (' || pg_get_expr(pol.polwithcheck, pol.polrelid) || ')', '') || ';'
            || coalesce(E'\\n' || format('comment on policy %I on %s is ', pol.polname, pol.polrelid::regclass)
                        || quote_literal(d.description) || ';', ''),
-         format('drop policy if exists %I on %s;', pol.polname, pol.polrelid::regclass), false, null,
+         format('drop policy if exists %I on %s;', pol.polname, pol.polrelid::regclass), null, false, null,
          pol.xmin = xid(pg_current_xact_id())
   from pg_policy pol
   left join pg_description d on d.objoid = pol.oid and d.classoid = 'pg_policy'::regclass
@@ -94,6 +100,7 @@ interface CatalogRow {
   base: string;
   sql: string;
   drop: string | null;
+  uncomment: string | null;
   definer: boolean;
   search_path: string | null;
   touched: boolean;
@@ -112,6 +119,7 @@ async function catalog(c: pg.Client): Promise<Map<string, SqlObject>> {
         file: `${r.kind}/${r.base}.sql`,
         sql: r.sql,
         drop: r.drop,
+        uncomment: r.uncomment,
         securityDefiner: r.definer,
         searchPath: r.search_path,
         touched: r.touched,
@@ -178,7 +186,7 @@ export function readSchemaFiles(dir = SCHEMAS_DIR): [string, string][] {
 
 export interface Comparison {
   /** objects a file defines differently from the migrated database, or that it lacks (as the files state them) */
-  changed: (SqlObject & { isNew: boolean })[];
+  changed: (SqlObject & { isNew: boolean; clearComment: string | null })[];
   /** objects our migrations created that no file defines */
   missing: SqlObject[];
 }
@@ -188,7 +196,9 @@ export async function compareWithSchemas(db: Migrated, files = readSchemaFiles()
   const c = db.client;
   await c.query('begin');
   try {
-    // Bodies may call functions another file defines later; the real check is the comparison.
+    // A comment left out of a file is a change too: clear them, the files restate theirs.
+    for (const o of db.ours.values()) if (o.uncomment) await c.query(o.uncomment);
+    // Bodies may call functions another file defines later: check them once all exist (below).
     await c.query('set local check_function_bodies = off');
     for (const [path, sql] of files) {
       // A table's file states all its policies: drop the table's current ones so a policy left
@@ -200,10 +210,27 @@ export async function compareWithSchemas(db: Migrated, files = readSchemaFiles()
         throw new Error(`supabase/schemas/${path}: ${(e as Error).message}`);
       }
     }
+    await c.query('set local check_function_bodies = on');
     const after = await catalog(c);
+    for (const o of after.values()) {
+      if (!o.touched || o.kind !== 'functions') continue;
+      try {
+        await c.query(o.sql);
+      } catch (e) {
+        throw new Error(`supabase/schemas/${o.file}: ${o.key}: ${(e as Error).message}`);
+      }
+    }
     const changed = [...after.entries()]
       .filter(([id, o]) => o.touched && db.ours.get(id)?.sql !== o.sql)
-      .map(([id, o]) => ({ ...o, isNew: !db.ours.has(id) }));
+      .map(([id, o]) => {
+        const before = db.ours.get(id);
+        // a migration must clear a comment the file no longer states (create or replace keeps it)
+        return {
+          ...o,
+          isNew: !before,
+          clearComment: before?.uncomment && !o.uncomment ? `${before.uncomment};` : null,
+        };
+      });
     const missing = [...db.ours.entries()].filter(([id]) => !after.get(id)?.touched).map(([, o]) => o);
     return { changed, missing };
   } finally {
