@@ -185,7 +185,7 @@ export function readSchemaFiles(dir = SCHEMAS_DIR): [string, string][] {
 }
 
 export interface Comparison {
-  /** objects a file defines differently from the migrated database, or that it lacks (as the files state them) */
+  /** objects a file states differently from the migrated database, or that no migration creates (isNew); as the files state them */
   changed: (SqlObject & { isNew: boolean; clearComment: string | null })[];
   /** objects our migrations created that no file defines */
   missing: SqlObject[];
