@@ -1,0 +1,9 @@
+CREATE OR REPLACE FUNCTION private.artist_public_name(p_artist uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select nullif(btrim(pr.display_name), '') from public.profiles pr where pr.id = p_artist),
+                  'Unnamed artist')
+$function$;

@@ -1,0 +1,6 @@
+create policy collab_offers_parties on public.collab_offers as permissive for select to authenticated
+  using (((( SELECT auth.uid() AS uid) = artist_id) OR (( SELECT auth.uid() AS uid) = brand_id)));
+
+create policy no_app_tokens on public.collab_offers as restrictive for all to public
+  using ((( SELECT (auth.jwt() ->> 'client_id'::text)) IS NULL))
+  with check ((( SELECT (auth.jwt() ->> 'client_id'::text)) IS NULL));

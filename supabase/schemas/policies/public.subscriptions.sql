@@ -1,0 +1,7 @@
+create policy no_app_tokens on public.subscriptions as restrictive for all to public
+  using ((( SELECT (auth.jwt() ->> 'client_id'::text)) IS NULL))
+  with check ((( SELECT (auth.jwt() ->> 'client_id'::text)) IS NULL));
+
+create policy subscriptions_own on public.subscriptions as permissive for all to authenticated
+  using ((fan_id = auth.uid()))
+  with check ((fan_id = auth.uid()));
