@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
-/** One theme for the whole app. Role colours (spec §3) live in src/lib/roles.ts as Mantine colour names. */
+/** One theme for the whole app. Role colours live in src/lib/roles.ts as Mantine colour names. */
 export const theme = createTheme({
   primaryColor: 'violet',
   // Shade 7 keeps white button labels above WCAG AA contrast in both schemes.

@@ -1,5 +1,5 @@
 /**
- * The demo seed for `npm start` (issue 13 item 8), through the backend's own HTTP APIs (GoTrue,
+ * The demo seed for `npm start`, through the backend's own HTTP APIs (GoTrue,
  * PostgREST, Storage) — never SQL. Invariants: idempotent (accounts signed in when they exist,
  * objects and rows looked up by their fixed paths before writing); a demo artist with tracks at
  * different tiers and prices for Tier 1-3, a demo fan following on Tier 1 — paid for real on the

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
-/** The red banner of spec §8; announced to screen readers as an alert. */
+/** The red banner; announced to screen readers as an alert. */
 export function ErrorBanner({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { describeError } from '@/lib/describe-error';
 
-/** Shown for any uncaught application or routing error (spec §2 "Error screen"). */
+/** Shown for any uncaught application or routing error. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const { status, message } = describeError(error);
   useEffect(() => {

@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import type { Role } from '@/lib/roles';
 
-/** One icon per role (spec §3 "Role display info"). */
+/** One icon per role. */
 export const ROLE_ICONS: Record<Role, Icon> = {
   fan: IconHeart,
   artist: IconMicrophone2,

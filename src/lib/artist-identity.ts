@@ -1,5 +1,5 @@
 /**
- * An artist's public identity (issue 31): the rules the server enforces in migration
+ * An artist's public identity: the rules the server enforces in migration
  * 20261127100000_artist_profiles.sql, checked before a write so bad input gets a clear message
  * and changes nothing. Pure; shared by the MediaID setup and the artist dashboard.
  */
@@ -11,7 +11,7 @@ export const ARTIST_GENRES_MAX = 5;
 export const UNNAMED_ARTIST = 'Unnamed artist';
 export const NAME_IS_EMAIL = 'Your artist name cannot be your e-mail address';
 
-/** Spec §10 genre options (the server accepts exactly these). */
+/** Genre options (the server accepts exactly these). */
 export const ARTIST_GENRE_OPTIONS = [
   'Electronic',
   'Hip-Hop',

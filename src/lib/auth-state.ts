@@ -1,5 +1,5 @@
 /**
- * The auth/profile state the route guard and pages read (spec §3 "Profile routing state", §4 auth state).
+ * The auth/profile state the route guard and pages read.
  * It is an interface so the shell does not know where it comes from: the identity feature provides the
  * Supabase-backed source; tests and the e2e harness use the in-memory source below.
  */
@@ -37,7 +37,7 @@ export interface ProfileRoutingState {
 export interface AuthSnapshot {
   user: AuthUser | null;
   session: AuthSession | null;
-  /** True until the session has been read (spec §4). */
+  /** True until the session has been read. */
   loading: boolean;
   profile: ProfileRoutingState;
 }

@@ -1,4 +1,4 @@
-/** What the error screen says about an error (spec §2 "Error screen"). Pure, unit-tested. */
+/** What the error screen says about an error. Pure, unit-tested. */
 
 export interface RoutingErrorLike {
   status: number;

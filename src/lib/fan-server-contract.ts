@@ -1,5 +1,5 @@
 /**
- * The server API the fan side of issue 13 relies on — one place to change if it is renamed:
+ * The server API the fan side relies on — one place to change if it is renamed:
  * - table `content_previews` (20261122100200): public fields of every content row, signed-in
  *   users only; `content_items` RLS returns only the rows the reader may read in full.
  * - table `artist_directory` (20261122400000): per artist with live content — name, followers,

@@ -1,4 +1,4 @@
-/** Formatting helpers shared by every screen: K/M numbers and en-US dates (spec §2 fan dashboard, §9). */
+/** Formatting helpers shared by every screen: K/M numbers and en-US dates. */
 
 /** 999 → "999", 1_500 → "1.5K", 12_000 → "12K", 2_340_000 → "2.3M". Negative numbers keep their sign. */
 export function formatCompactNumber(value: number): string {

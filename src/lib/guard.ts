@@ -1,5 +1,5 @@
 /**
- * The route guard's decision as a pure function (spec §2 "Route guard", §5, §6).
+ * The route guard's decision as a pure function.
  * Flags: requireAuth (default on), requireOnboarding, allowedRoles.
  */
 import type { AuthSnapshot } from './auth-state';
@@ -26,7 +26,7 @@ export function decideGuard(state: AuthSnapshot, flags: GuardFlags = {}): GuardD
   if (flags.requireOnboarding && profile.databaseAvailable && !(profile.hasCompletedOnboarding && profile.hasMediaID)) {
     return { kind: 'redirect', to: '/onboarding' };
   }
-  // The dashboards allow their own role and admin (spec §6).
+  // The dashboards allow their own role and admin.
   if (flags.allowedRoles && !flags.allowedRoles.includes(profile.selectedRole)) {
     return { kind: 'redirect', to: '/unauthorized' };
   }

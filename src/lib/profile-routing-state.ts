@@ -1,5 +1,5 @@
 /**
- * Computes the profile routing state (spec §3) from the user's local rows and the server's answer.
+ * Computes the profile routing state from the user's local rows and the server's answer.
  * Pure. Invariants: local rows win over the server lookup (they may hold offline writes); the state
  * is `loading` — and the route guard waits — until it no longer depends on rows still being read.
  */
@@ -12,7 +12,7 @@ export interface ProfileLike {
   onboarding_completed: boolean;
 }
 
-/** How the profile lookup went (spec §4 fallback rules). */
+/** How the profile lookup went. */
 export type ProfileCheck =
   | { kind: 'found'; profile: ProfileLike }
   | { kind: 'no-row' }
@@ -157,7 +157,7 @@ export function routingStillLoading<M extends MediaIdLike>({ local, server }: Ro
 }
 
 /**
- * The profile routing state from local rows and the server lookup (spec §3/§4): local rows win
+ * The profile routing state from local rows and the server lookup: local rows win
  * (they hold offline writes not pushed yet: a role set up or switched offline), the server fills
  * in what is not local yet; `loading` while that would still be a guess.
  */

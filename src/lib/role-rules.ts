@@ -1,4 +1,4 @@
-/** Role availability and setup-needed rules of spec §4. Pure. */
+/** Role availability and setup-needed rules Pure. */
 import type { RoleSetupStatus } from './auth-state';
 import { isRole, SELF_SIGNUP_ROLES, type Role } from './roles';
 
@@ -41,7 +41,7 @@ export function roleSetupStatuses(
 
 export type RoleAction = 'current' | 'switch' | 'setup' | 'unavailable';
 
-/** What the switcher does when a role is chosen (spec §4 "In the switcher UI"). */
+/** What the switcher does when a role is chosen. */
 export function roleSwitchAction(
   role: Role,
   current: Role,

@@ -1,4 +1,4 @@
-/** Roles of spec §6 and their display info of spec §3 (name, colour, description). */
+/** Roles and their display info (name, colour, description). */
 import { ROLES, type Role } from '@sync/model';
 
 export { ROLES, type Role };

@@ -44,7 +44,7 @@ export const updateStore = {
 };
 
 /**
- * What a signed-in user opens (issue 41 item 3: offline within 1 s of the first page being usable):
+ * What a signed-in user opens (offline within 1 s of the first page being usable):
  * the entry's lazily loaded engine (sync, storage, identity), the fan dashboard, onboarding and the
  * catalog. Manifest keys by prefix (TanStack Router splits a route into `?tsr-split=` chunks).
  */

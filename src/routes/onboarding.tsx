@@ -4,11 +4,11 @@ import { OnboardingPage } from '@/features/onboarding/OnboardingPage';
 import { isSelfSignupRole, type SelfSignupRole } from '@/lib/roles';
 
 export interface OnboardingSearch {
-  /** The role to set up, e.g. from the role switcher (spec §4). */
+  /** The role to set up, e.g. from the role switcher. */
   role?: SelfSignupRole;
 }
 
-/** Onboarding needs authentication only (spec §2 route guard). */
+/** Onboarding needs authentication only. */
 function GuardedOnboarding() {
   const { role } = Route.useSearch();
   return (

@@ -10,7 +10,7 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : u
 
 export const Route = createFileRoute('/reset-password')({
   head: () => ({ meta: [{ title: 'Set New Password · Bucket' }] }),
-  // The recovery link carries the tokens in the query (spec §2); other parameters are dropped.
+  // The recovery link carries the tokens in the query; other parameters are dropped.
   validateSearch: (search: Record<string, unknown>): ResetPasswordSearch => ({
     access_token: text(search.access_token),
     refresh_token: text(search.refresh_token),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 
 /**
- * Proves every branch of the error screen (spec §2): /test/error?kind=routing|routing-plain|error|string|unknown.
+ * Proves every branch of the error screen: /test/error?kind=routing|routing-plain|error|string|unknown.
  * A loader throws so the router's error boundary handles it exactly as a real failure.
  */
 type Kind = 'routing' | 'routing-plain' | 'error' | 'string' | 'unknown' | 'render';

@@ -1,5 +1,5 @@
 /**
- * The shared sample roster (spec §3 "Artist (sample)"): the same artists appear in the catalog,
+ * The shared sample roster: the same artists appear in the catalog,
  * the dashboards, the locker, the collaboration screens and the demos. Never fetched.
  */
 export type CatalogGenre =
@@ -63,7 +63,7 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
-/** Three tiers from `base` (1-4) up to `base + 4`: sample prices stay within $1-8/month (spec §9). */
+/** Three tiers from `base` (1-4) up to `base + 4`: sample prices stay within $1-8/month. */
 function tiers(base: number): SubscriptionTierOffer[] {
   return [
     { id: 'tier1', name: 'Supporter', price: base, benefits: ['Daily drops', 'Locker access'] },

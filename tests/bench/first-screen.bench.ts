@@ -1,5 +1,5 @@
 /**
- * First screenful after sign-in on a new device (issue 14): the production build in Debian's
+ * First screenful after sign-in on a new device: the production build in Debian's
  * Chromium, each run in a fresh on-disk profile (no IndexedDB, no service worker, no session: a new
  * device), signing in through the real `/login` form against the local backend. Measured in the
  * page (no driver latency): from the form's submit event to the first animation frame in which
@@ -10,7 +10,7 @@
  *   items (their titles, from the synced rows).
  * Also printed for the artist: when all had arrived ('Showing 50 of 5,000 items' under the list), and the
  * same-run reference: time from navigation to the signed-out `/login` form's first frame.
- * Medians of FS_RUNS (5). Goals (issue 14): ≤ 1 s fan, ≤ 1.5 s artist.
+ * Medians of FS_RUNS (5). Goals: ≤ 1 s fan, ≤ 1.5 s artist.
  * The build is served by `vite preview` in its own process (as a CDN would serve it), not from the
  * backend's event loop, on a free port. The backend listens where the build expects it:
  * BENCH_BACKEND_PORT (default 54321, the default build's; scripts/bench.mjs builds for a free port

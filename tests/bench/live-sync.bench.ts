@@ -3,7 +3,7 @@
  * a write on device A to the row in device B's local database, over BENCH_LIVE_WRITES (50) writes,
  * p50/p95 — B live on realtime (production defaults), the same with 1,000 idle sockets joined to
  * B's own topic (every message fans out to all of them), and B polling only (realtime off, production interval 30 s; BENCH_POLL_MS) as the
- * same-run baseline. Goal (issue 12): p95 ≤ 1 s live (issue 28: ≤ 300 ms with 1,000 sockets).
+ * same-run baseline. Goal: p95 ≤ 1 s live (≤ 300 ms with 1,000 sockets).
  * Run: `npx tsx tests/bench/live-sync.bench.ts`.
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';

@@ -1,5 +1,5 @@
 /**
- * An artist with many items on a new device (issue 14): 'Your Bucket' shows what has arrived while
+ * An artist with many items on a new device: 'Your Bucket' shows what has arrived while
  * the rest is still syncing ('Syncing… n items so far'), never a spinner until everything is down,
  * and lists 50 entries at a time with 'Show more' (rendering thousands blocked the page).
  * The second pull page is held back by the test, so "while syncing" is a state, not a race.

@@ -1,5 +1,5 @@
 /**
- * An artist's public identity (issue 31), through the UI only: an artist signs up on the artist
+ * An artist's public identity, through the UI only: an artist signs up on the artist
  * portal, is refused their e-mail as a name, names themselves with a bio at the MediaID step,
  * edits the bio from the dashboard's 'Artist profile', and publishes a track. A fan signs up,
  * finds the artist's card in the catalog under the chosen name and bio, joins, and the locker

@@ -1,5 +1,5 @@
 /**
- * Artists reach fans (issue 13), three browser contexts on one local backend: an artist uploads a
+ * Artists reach fans, three browser contexts on one local backend: an artist uploads a
  * Tier 1 track through the Upload Manager; a Tier 1 follower, whose dashboard is already open,
  * gets it in the Daily Locker without reloading, plays and seeks it, keeps it, goes offline,
  * reloads and plays it from the device; a free follower sees it Locked and cannot fetch it.

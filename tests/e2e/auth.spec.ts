@@ -1,5 +1,5 @@
 /**
- * Accounts and identity end to end (issue 5) against the local backend: sign-up per portal, sign-in,
+ * Accounts and identity end to end against the local backend: sign-up per portal, sign-in,
  * the §8 banner, password reset through the local inbox, onboarding, role switching, the guard, offline.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -194,7 +194,7 @@ test('onboarding: all four steps, then a role needing setup, and the guard', asy
   await page.getByRole('menuitem', { name: /Brand/ }).click();
   await expect(page).toHaveURL(/\/onboarding\?role=brand$/);
   await page.getByRole('button', { name: "Let's Get Started" }).click();
-  // a brand is asked brand questions, not a fan's interests (issue 40 item 8)
+  // a brand is asked brand questions, not a fan's interests
   await expect(page.getByRole('heading', { name: 'What brings your brand to Bucket?' })).toBeVisible();
   await expect(page.getByText('Discovering new music', { exact: true })).toHaveCount(0);
   for (const goal of ['Reaching engaged fans', 'Artist partnerships', 'Audience insights']) {
@@ -216,7 +216,7 @@ test('onboarding: all four steps, then a role needing setup, and the guard', asy
   await panel.getByRole('button', { name: 'Switch to Role: Fan' }).click();
   await expect(page).toHaveURL(/\/dashboard\/fan$/);
 
-  // Set-up is done: /onboarding is not walked through again (issue 40 item 8).
+  // Set-up is done: /onboarding is not walked through again.
   await page.goto('/onboarding');
   await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 20_000 });
 });
@@ -258,7 +258,7 @@ test('onboarding works with the backend unreachable and the MediaID syncs once i
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: 'Artist Dashboard' }).check();
-  // an artist names themselves here, as in the setup dialog (issue 40 item 8): required
+  // an artist names themselves here, as in the setup dialog: required
   await page.getByRole('button', { name: 'Enter Bucket' }).click();
   await expect(page.getByText('Enter your artist name')).toBeVisible();
   await page.getByLabel('Artist name').fill('Offline Onboarder');

@@ -1,5 +1,5 @@
 /**
- * Brands run campaigns for real (issue 40 item 3): a brand signs up, opens 'Create Campaign' on its
+ * Brands run campaigns for real: a brand signs up, opens 'Create Campaign' on its
  * dashboard, launches a campaign with 100 generated codes for electronic fans and a second one from
  * an uploaded CSV file; 'Your campaigns' lists both from the server with codes left, claims, spend
  * and the fans-reached figure hidden under 10 fans; the analytics card hides every fan figure and
@@ -101,7 +101,7 @@ test('a brand launches campaigns with generated and uploaded codes and sees them
   await card.scrollIntoViewIfNeeded();
   await shoot(page, 'your-campaigns');
 
-  // 3. analytics (issue 40 item 5): nobody claimed yet, so every fan figure is hidden by the server;
+  // 3. analytics: nobody claimed yet, so every fan figure is hidden by the server;
   // a redemption CSV is checked before sending, and a code no fan claimed counts as unknown
   const analytics = page.locator('section', { has: page.getByRole('heading', { name: 'Campaign analytics' }) });
   await expect(analytics.getByTestId('own-analytics')).toBeVisible({ timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The catalog needs no sign-in and runs on 1,000 sample artists (spec §2 Catalog page).
+// The catalog needs no sign-in and runs on 1,000 sample artists.
 const genreChip = (page: Page, genre: string) =>
   page.getByRole('radiogroup', { name: 'Genre' }).getByText(genre, { exact: true });
 

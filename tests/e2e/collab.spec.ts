@@ -1,5 +1,5 @@
 /**
- * Collaboration screens (issue 8) through the locker demo: the high-match filter, offers by user
+ * Collaboration screens through the locker demo: the high-match filter, offers by user
  * type with their status labels, the create modals, and 'Coming soon' for actions the spec leaves inert.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Daily Rewards for real (issue 40), in Chromium against `npm start`: an artist puts up three
+ * Daily Rewards for real, in Chromium against `npm start`: an artist puts up three
  * codes from their dashboard and sees "0 claimed of 3"; a brand-new fan's dashboard shows their
  * own server-made calendar (day 1 today, Bucket's streak badge, not the sample), following the
  * artist puts the codes on a future day that names its source, and claiming today shows
@@ -62,7 +62,7 @@ test('an artist puts up codes; a new fan gets a real calendar, follows, sees the
   const fanContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await fanContext.newPage();
   await signUpFan(page, fanEmail, password);
-  // a first visit reads right (issue 40 item 8): 'Welcome', and the fan's own data without samples
+  // a first visit reads right: 'Welcome', and the fan's own data without samples
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, e2e-rw-fan-/ })).toBeVisible();
   await expect(page.getByLabel('Mock Data')).not.toBeChecked();
   const rewards = rewardsRegion(page);

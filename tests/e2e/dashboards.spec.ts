@@ -1,5 +1,5 @@
 /**
- * Artist, brand and developer dashboards (issue 8): sections per role (and admin), the period filter
+ * Artist, brand and developer dashboards: sections per role (and admin), the period filter
  * without network calls, the map and charts offline, developer app creation against the local backend
  * (real sign-up, row checked on the server, RLS), /test, payments off,
  * and screenshots at 360 px and 1280 px in tests/e2e/screenshots/ (git-ignored).
@@ -65,7 +65,7 @@ for (const role of ['artist', 'admin'] as const) {
   test(`artist dashboard renders its sections for ${role}`, async ({ page, context }) => {
     await useMemoryAuth(context, { role });
     await page.goto('/dashboard/artist');
-    // Issue 31: the user's own header and figures first; the sample identity is never theirs.
+    // the user's own header and figures first; the sample identity is never theirs.
     await expect(page.getByRole('heading', { name: 'Your artist dashboard', level: 1 })).toBeVisible({
       timeout: 30_000,
     });

@@ -1,5 +1,5 @@
 /**
- * What making /dashboard/fan fast on a phone (issue 14) could break. A fan signed in on a new
+ * What making /dashboard/fan fast on a phone could break. A fan signed in on a new
  * device (session in storage, no local database) sees the dashboard's shell before the first sync,
  * the Daily Locker as a skeleton — never 'Your Locker is Empty' while its drops are on their way —
  * then the drops, with no layout shift of note and no serious axe violation in either state; the
@@ -110,7 +110,7 @@ test('a fan on a new device: shell and locker skeleton first, then the drops wit
   });
 
   await page.goto('/dashboard/fan');
-  // a brand-new account's first dashboard (issue 40 item 8); the offline reload below says 'Welcome back'
+  // a brand-new account's first dashboard; the offline reload below says 'Welcome back'
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome,/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('status', { name: 'Loading your Daily Locker' })).toBeVisible();
   await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -188,7 +188,7 @@ test('a fan is greeted by name while the dashboard loads, and the greeting stays
   test.setTimeout(120_000);
   const session = (await seedFan('fan-greeting', true)).session;
   await newDevice(context, page, session);
-  const greeting = `Welcome, fan-greeting-${run}`; // a brand-new account's first visit (issue 40 item 8)
+  const greeting = `Welcome, fan-greeting-${run}`; // a brand-new account's first visit
   // The greeting as the fan sees it (a role query skips hidden elements, e.g. a shell being replaced).
   const heading = page.getByRole('heading', { level: 1, name: greeting });
   const box = async () => (await heading.boundingBox())!;

@@ -1,5 +1,5 @@
 /**
- * The fan experience end to end (issue 7) against the local backend: a new fan signs up, gets the
+ * The fan experience end to end against the local backend: a new fan signs up, gets the
  * spec's sample locker and reward calendar seeded (sign-up itself creates none, issue 31); with no connection (page
  * AND service worker cut off) they reload, browse the locker, react to a drop and claim today's
  * reward; once the connection returns the reaction and the claim reach the server.

@@ -1,5 +1,5 @@
 /**
- * Honest uploads (issue 31): the Upload Manager checks content, not names. A Windows program
+ * Honest uploads: the Upload Manager checks content, not names. A Windows program
  * renamed .mp3 and an empty .mp3 are refused in the Upload step with a message each, and nothing
  * reaches storage or content_items; a real track uploads, and 'Upload Complete!' appears only once
  * it has (never a "0 of 1" while it is still sending). Screens are saved for review at 390/1280 px.

@@ -1,5 +1,5 @@
 /**
- * Live sync end to end (issue 12): one fan signed in on two browsers (two contexts = two devices).
+ * Live sync end to end: one fan signed in on two browsers (two contexts = two devices).
  * Both headers say 'Live'; claiming today's reward on A shows on B without a reload or a focus
  * (polling runs every 5 min while live, so only the realtime channel can bring it in time).
  * A second tab on B shows the same truth but opens no socket: only the leader tab holds it.

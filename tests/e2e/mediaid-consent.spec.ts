@@ -1,5 +1,5 @@
 /**
- * Sign in with MediaID end to end (issue 29): a developer registers an app in the portal (the
+ * Sign in with MediaID end to end: a developer registers an app in the portal (the
  * register-app function creates the OAuth client; the secret is shown once); the example client
  * (examples/mediaid-client/mediaid.ts) sends a fan's browser to /auth/v1/oauth/authorize with PKCE;
  * the consent screen names the app and what it may see; Allow returns a code the client exchanges

@@ -1,5 +1,5 @@
 /**
- * Offline as soon as the first page is usable (issue 41 item 3). A fan opens Bucket for the first
+ * Offline as soon as the first page is usable. A fan opens Bucket for the first
  * time on this device (a fresh browser profile), signs in, and loses the network one second after
  * the dashboard greets them: the dashboard, onboarding and the catalog still open, from the
  * service worker. A page whose code never reached the device shows Bucket's offline screen, not
@@ -14,7 +14,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  // 'Welcome' on a brand-new account's first dashboard (issue 40 item 8)
+  // 'Welcome' on a brand-new account's first dashboard
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?,/ })).toBeVisible({ timeout: 30_000 });
 }
 

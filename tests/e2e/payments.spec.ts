@@ -1,5 +1,5 @@
 /**
- * Paying for a tier in Chromium (issue 39) on `npm start --e2e`: the local Stripe edge, the seeded
+ * Paying for a tier in Chromium on `npm start --e2e`: the local Stripe edge, the seeded
  * demo artist's prices. The free demo fan, signed in on two devices (browser contexts), upgrades
  * to Tier 2 on the hosted checkout with 4242 4242 4242 4242; the Tier 2 track unlocks on the other
  * device without a reload. A declined card shows Stripe's message and grants nothing. A full

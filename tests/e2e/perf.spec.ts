@@ -1,5 +1,5 @@
 /**
- * What the first-paint work (issue 14) could break: every route still reloads offline (its
+ * What the first-paint work could break: every route still reloads offline (its
  * preloaded and lazily loaded chunks come from the precache), the auth screens that now load on a
  * click open offline too, the catalog's progressively rendered pages still hold every artist for
  * search, keyboard and screen readers, and the changed pages pass axe.

@@ -1,5 +1,5 @@
 /**
- * Real first, sample labelled (issue 31), through the UI only: a new artist's dashboard leads with
+ * Real first, sample labelled, through the UI only: a new artist's dashboard leads with
  * their own header and figures, the sample analytics below a 'Sample data' heading and never the
  * sample identity as theirs; a new fan has no tier 3 and no streak; after Join the catalog card
  * counts the follow ("1 follower") and the artist's release is first in 'Your Feed'.
@@ -88,7 +88,7 @@ test('a new artist and a new fan see their own figures first; sample data is lab
   await expect(audience.getByTestId('real-uploads')).toHaveText('1');
   await expect(audience).toContainText('1 upload');
 
-  // A new fan: no tier 3, no claimed days — their own calendar (issue 40), not the spec's sample fan.
+  // A new fan: no tier 3, no claimed days — their own calendar, not the spec's sample fan.
   const fanContext = await browser.newContext();
   const fan = await fanContext.newPage();
   await signUp(fan, '/welcome', 'Create Fan Account', `rf-fan-${RUN}@example.test`);
@@ -115,7 +115,7 @@ test('a new artist and a new fan see their own figures first; sample data is lab
   const firstItem = feed.locator('.mantine-Group-root').filter({ hasText: 'New drop' }).first();
   await expect(firstItem).toContainText(TITLE);
   await expect(firstItem.getByText('Sample', { exact: true })).toHaveCount(0);
-  // 'Mock Data' is off for a signed-in fan (issue 40): no sample at all; switched on, samples come after, marked
+  // 'Mock Data' is off for a signed-in fan: no sample at all; switched on, samples come after, marked
   await expect(fan.getByLabel('Mock Data')).not.toBeChecked();
   await expect(feed.getByText('Sample', { exact: true })).toHaveCount(0);
   await fan.getByLabel('Mock Data').check();

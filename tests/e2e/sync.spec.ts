@@ -1,5 +1,5 @@
 /**
- * Local-first sync end to end (issue 4): a signed-in fan sets up a second role with its own MediaID
+ * Local-first sync end to end: a signed-in fan sets up a second role with its own MediaID
  * (privacy settings changed) while offline; the change is stored locally, survives an offline
  * reload, and reaches the server within 10 s once the network is back.
  * Against `npm start` a service worker serves the app, so the whole network is cut (page AND
@@ -15,7 +15,7 @@ const PASSWORD = 'secret-pass-1';
 const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 const INTERESTS = ['Discovering new music', 'Underground scenes', 'Exclusive content'];
-/** A brand's MediaID asks brand goals, not a fan's interests (issue 40 item 8). */
+/** A brand's MediaID asks brand goals, not a fan's interests. */
 const BRAND_GOALS = ['Reaching engaged fans', 'Artist partnerships', 'Audience insights'];
 
 interface ServerMediaId {

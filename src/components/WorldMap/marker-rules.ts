@@ -1,5 +1,5 @@
 /**
- * Pure sizing and colouring rules for map markers (spec §9): a marker grows with its value but never
+ * Pure sizing and colouring rules for map markers: a marker grows with its value but never
  * past 2.5× its base size; engagement above 15 percent switches to the other glow colour.
  */
 export const MARKER_MAX_SCALE = 2.5;

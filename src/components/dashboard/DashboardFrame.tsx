@@ -14,7 +14,7 @@ export interface DashboardFrameProps {
   children: ReactNode;
   /**
    * The signed-in user's own figures. When given, they come first and the analytics that follow
-   * sit under the 'Sample data' heading (issue 31: sample figures never pass for the user's own).
+   * sit under the 'Sample data' heading (sample figures never pass for the user's own).
    */
   own?: ReactNode;
 }

@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { ANALYTICS_PERIODS, isAnalyticsPeriod, PERIOD_LABELS, type AnalyticsPeriod } from './analytics-period';
 
-/** 7d / 30d / 90d switch; changing it only re-selects sample figures (no network call, spec §7). */
+/** 7d / 30d / 90d switch; changing it only re-selects sample figures (no network call). */
 export function PeriodFilter({
   value,
   onChange,

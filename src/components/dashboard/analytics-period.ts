@@ -1,4 +1,4 @@
-/** Analytics periods of spec §9 (7d, 30d, 90d; default 30d). Choosing one makes no network call (§7). */
+/** Analytics periods (7d, 30d, 90d; default 30d). Choosing one makes no network call. */
 export const ANALYTICS_PERIODS = ['7d', '30d', '90d'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const DEFAULT_PERIOD: AnalyticsPeriod = '30d';

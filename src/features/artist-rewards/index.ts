@@ -1,2 +1,2 @@
-/** Public entry of the artist's Daily Rewards section (issue 40 item 2). */
+/** Public entry of the artist's Daily Rewards section. */
 export { ArtistRewardsCard } from './ArtistRewardsCard';

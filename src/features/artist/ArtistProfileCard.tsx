@@ -62,7 +62,7 @@ interface Draft {
 }
 
 /**
- * 'Artist profile' on the artist dashboard (issue 31): the public name, picture, bio and genres
+ * 'Artist profile' on the artist dashboard: the public name, picture, bio and genres
  * fans see. Name, bio and genres are local-first (the profiles row, synced); a new picture is
  * uploaded at once and so needs a connection.
  */

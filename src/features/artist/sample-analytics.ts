@@ -1,5 +1,5 @@
 /**
- * Sample artist analytics (spec §3 "Artist analytics") for the featured artist of the shared roster.
+ * Sample artist analytics for the featured artist of the shared roster.
  * Every figure comes from the per-period tables below; nothing is fetched.
  */
 import { FEATURED_ARTIST } from '@/sample/artists';

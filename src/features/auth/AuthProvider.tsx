@@ -6,7 +6,7 @@ import type { IdentityStore } from './identity-store';
 import { markReturning } from './returning-visitor';
 
 /**
- * Provides user, session and loading (spec §4) and feeds the same state to the route guard.
+ * Provides user, session and loading and feeds the same state to the route guard.
  * `identity` may still be loading (its chunk is fetched after start-up); the tree stays the same.
  */
 export function AuthProvider({

@@ -5,7 +5,7 @@ import { CenteredLoader } from '@/components/CenteredLoader';
 import { useAuth } from './AuthContext';
 import { BACKEND_SETUP_MESSAGE, BACKEND_SETUP_TITLE, decideAutoRoute } from './auto-route-decision';
 
-/** /auto-route (spec §4): checks the session, re-reads the profile, then routes. */
+/** /auto-route: checks the session, re-reads the profile, then routes. */
 export function AutoRoutePage() {
   const { user, loading, profile, identity } = useAuth();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { SignInForm } from './components/SignInForm';
 import { useArrivedSignedIn } from './use-arrived-signed-in';
 
 /**
- * Sign-in screen (spec §2): success goes to /auto-route (or back to `redirectTo`); forgot password in
+ * Sign-in screen: success goes to /auto-route (or back to `redirectTo`); forgot password in
  * place; a user who arrived signed in sees the way back instead.
  */
 export function LoginPage({ redirectTo }: { redirectTo?: string }) {

@@ -16,7 +16,7 @@ const INVALID_REDIRECT_MS = 3000;
 
 type LinkState = 'checking' | 'ready' | 'invalid' | 'updated';
 
-/** Reset password (spec §2, §4): form, submitting, 'Password Updated!', then /auto-route after 2 s. */
+/** Reset password: form, submitting, 'Password Updated!', then /auto-route after 2 s. */
 export function ResetPasswordPage() {
   const { user, loading } = useAuth();
   const { access_token: accessToken, refresh_token: refreshToken } = routeApi.useSearch();

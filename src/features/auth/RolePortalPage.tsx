@@ -12,7 +12,7 @@ import { useArrivedSignedIn } from './use-arrived-signed-in';
 
 type Mode = 'choose' | 'signup' | 'signin' | 'forgot';
 
-/** Artist, brand and developer portals (spec §2 "Role portals"). */
+/** Artist, brand and developer portals. */
 export function RolePortalPage({ role }: { role: PortalRole }) {
   const isDeveloper = role === 'developer';
   const [mode, setMode] = useState<Mode>(isDeveloper ? 'signin' : 'choose');

@@ -12,7 +12,7 @@ import { useArrivedSignedIn } from './use-arrived-signed-in';
 
 type PageState = 'none' | 'signup' | 'signin' | 'forgot';
 
-/** Landing/auth page (spec §2): hero, feature cards, fan sign-up and sign-in; states none, signup, signin. */
+/** Landing/auth page: hero, feature cards, fan sign-up and sign-in; states none, signup, signin. */
 export function WelcomePage() {
   const [state, setState] = useState<PageState>('none');
   const [setupRole, setSetupRole] = useState<SelfSignupRole | null>(null);

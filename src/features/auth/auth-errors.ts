@@ -1,4 +1,4 @@
-/** Error catalogue of spec §8 for sign-in, sign-up, OAuth, reset and password update. Pure. */
+/** Error catalogue for sign-in, sign-up, OAuth, reset and password update. Pure. */
 export const NETWORK_MESSAGE =
   'Unable to connect to authentication service. Please check your internet connection and environment configuration.';
 /** Configuration problem: a placeholder backend URL or a host that does not resolve. */

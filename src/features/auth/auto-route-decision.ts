@@ -1,4 +1,4 @@
-/** Where /auto-route sends a user (spec §4 "Routing after sign-in"). Pure. */
+/** Where /auto-route sends a user. Pure. */
 import type { AuthUser, ProfileRoutingState } from '@/lib/auth-state';
 import type { Role } from '@/lib/roles';
 

@@ -1,5 +1,5 @@
 /**
- * Fallback writer straight to the server (spec §7 upserts), used only while no local database is
+ * Fallback writer straight to the server, used only while no local database is
  * attached (e.g. the sync engine failed to open IndexedDB). Online only.
  */
 import type { AppSupabaseClient } from '@/lib/supabase';

@@ -1,4 +1,4 @@
-/** Validation rules and messages of spec §5 for sign-in, sign-up and reset password. Pure. */
+/** Validation rules and messages for sign-in, sign-up and reset password. Pure. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -65,7 +65,7 @@ export function signUpSubmitError(values: Pick<SignUpValues, 'password' | 'confi
   return values.password === values.confirmPassword ? null : PASSWORDS_DO_NOT_MATCH;
 }
 
-/** Reset password on submit: differing values first, then the minimum length (spec §5). */
+/** Reset password on submit: differing values first, then the minimum length. */
 export function resetPasswordSubmitError(password: string, confirmPassword: string): string | null {
   if (password !== confirmPassword) return PASSWORDS_DO_NOT_MATCH;
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;

@@ -1,5 +1,5 @@
 /**
- * Sample brand analytics (spec §3 "Brand analytics"). Partnerships use the shared artist roster;
+ * Sample brand analytics. Partnerships use the shared artist roster;
  * per-period figures come from the tables below and nothing is fetched.
  */
 import { sampleArtwork } from '@/sample/artists';
@@ -33,7 +33,7 @@ export interface BrandAnalytics {
   avgEngagementTime: number;
 }
 
-/** Fixed trend percentages of the four metric cards (spec §2: "each with a fixed trend percentage"). */
+/** Fixed trend percentages of the four metric cards ("each with a fixed trend percentage"). */
 export const BRAND_METRIC_TRENDS = {
   reach: 23.5,
   engagedFans: 18.2,

@@ -1,5 +1,5 @@
 /**
- * The brand dashboard's extended view (spec §3 "aiCampaignInsights" and "artistThemeVector"):
+ * The brand dashboard's extended view:
  * recommended artists from the shared roster, optimisation insights and a ten-theme vector space.
  */
 export type InsightPriority = 'High' | 'Medium' | 'Low';

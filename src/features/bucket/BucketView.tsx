@@ -45,7 +45,7 @@ async function download(url: string, name: string) {
   link.remove();
 }
 
-/** The bucket file browser (spec §2): tree, filter, sort, play and download. */
+/** The bucket file browser: tree, filter, sort, play and download. */
 export function BucketView({
   viewer,
   items,

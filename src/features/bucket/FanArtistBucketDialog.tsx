@@ -9,7 +9,7 @@ import { fanBucketItem } from './fan-bucket-items';
 import { signContentUrl } from './use-bucket-content';
 import { useFanArtistContent } from './use-fan-artist-content';
 
-/** The artist's public identity (issue 31): chosen name, bio and picture; never an e-mail. */
+/** The artist's public identity: chosen name, bio and picture; never an e-mail. */
 export interface BucketArtist {
   id: string;
   name: string;
@@ -62,7 +62,7 @@ function FanArtistBucket({
   );
 }
 
-/** The fan view of a real artist's bucket (spec §2 'Artist Bucket') in a dialog — no route parameter. */
+/** The fan view of a real artist's bucket in a dialog — no route parameter. */
 export function FanArtistBucketDialog({ artist, viewer, onClose }: FanArtistBucketDialogProps) {
   return (
     <Modal opened={artist !== null} onClose={onClose} title={artist?.name ?? ''} size="lg" fullScreen={false}>

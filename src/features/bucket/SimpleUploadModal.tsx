@@ -30,7 +30,7 @@ interface SimpleUploadModalProps {
   onClose: () => void;
   /** `types[i]`: what the bytes of `files[i]` are (the content check's MIME type), not the browser's guess. */
   onSubmit: (files: File[], values: SimpleUploadValues, types: string[]) => Promise<void> | void;
-  /** The demo's simulated upload time (spec §9: 2 s); 0 for real uploads. */
+  /** The demo's simulated upload time (2 s); 0 for real uploads. */
   delayMs?: number;
 }
 
@@ -40,7 +40,7 @@ function validateFile(file: File) {
     : { code: 'file-invalid-type', message: 'File type not accepted' };
 }
 
-/** The bucket's simple upload modal, artist only (spec §2, §4, §5). */
+/** The bucket's simple upload modal, artist only. */
 export function SimpleUploadModal({ opened, onClose, onSubmit, delayMs = 0 }: SimpleUploadModalProps) {
   const [files, setFiles] = useState<{ file: File; mime: string }[]>([]);
   const [errors, setErrors] = useState<string[]>([]);

@@ -1,5 +1,5 @@
 /**
- * Pure shaping of the bucket's items (spec §2 Bucket file browser): folders by album, filters
+ * Pure shaping of the bucket's items: folders by album, filters
  * (all, audio only, plus unlocked and locked for fans), sort (date newest first — default —,
  * name, type). Folders keep only children that pass the filter and disappear when empty.
  */
@@ -83,7 +83,7 @@ export function shapeBucket(
   return sortItems(filterItems(grouped, allowed, options.viewer), options.sort);
 }
 
-/** Spec §6: play/download only when unlocked (or the viewer is the artist) and a URL exists. */
+/** Play/download only when unlocked (or the viewer is the artist) and a URL exists. */
 export function canPlayOrDownload(item: BucketItem, viewer: BucketViewer): boolean {
   return (viewer === 'artist' || !item.isLocked) && !!item.downloadUrl && !item.upload;
 }

@@ -1,4 +1,4 @@
-/** Spec §3 "Bucket item", plus the outbox state of files still being uploaded. */
+/** A bucket item, plus the outbox state of files still being uploaded. */
 import type { ContentTier } from '@sync/model';
 import type { UploadStatus } from '@sync/outbox';
 
@@ -41,7 +41,7 @@ export interface ManagedContent {
   fileNote: string | null;
 }
 
-/** Spec §4 demo upload: audio, image or document from the file's MIME type. */
+/** Audio, image or document from the file's MIME type. */
 export function demoTypeOf(mimeType: string): 'audio' | 'image' | 'document' {
   if (mimeType.startsWith('audio/')) return 'audio';
   if (mimeType.startsWith('image/')) return 'image';

@@ -1,5 +1,5 @@
 /**
- * What the artist sees of an item's access (issue 31): its tier and release state, in words.
+ * What the artist sees of an item's access: its tier and release state, in words.
  * The state itself is the sync engine's pure rule (the server enforces the same model).
  */
 import { releaseStateOf, type ReleaseFields, type ReleaseState, type ContentTier } from '@sync/model';

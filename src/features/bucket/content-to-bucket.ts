@@ -1,5 +1,5 @@
 /**
- * content_items rows and outbox entries → bucket items (spec §3 "Bucket item").
+ * content_items rows and outbox entries → bucket items.
  * A row is locked unless it is public or its unlock date has passed; an outbox entry shows until
  * its row exists locally, so a file is never listed twice.
  */

@@ -1,5 +1,5 @@
 /**
- * The edit form of an artist's item (issue 31): values, validation and the change it writes.
+ * The edit form of an artist's item: values, validation and the change it writes.
  * Invariants: a public item has no unlock date; a newly set unlock date lies in the future (an
  * unchanged past one — an item already released by date — is kept as it is); the title is required.
  */

@@ -1,5 +1,5 @@
 /**
- * A real artist's items as a fan sees them (spec §2 'Artist Bucket', §6): Locked follows the one
+ * A real artist's items as a fan sees them: Locked follows the one
  * entitlement rule (sync/fans/entitlement.ts) with the fan's follow tier; a locked item never
  * carries a download path, so play and download cannot show for it.
  */

@@ -8,7 +8,7 @@ export type CatalogView = 'grid' | 'list';
 
 const GENRE_CHIPS: GenreFilter[] = ['all', ...CATALOG_GENRES];
 
-/** Search box, Grid/List toggle and the genre chips of the catalog (spec §2). */
+/** Search box, Grid/List toggle and the genre chips of the catalog. */
 export function CatalogFilters({
   query,
   onQueryChange,

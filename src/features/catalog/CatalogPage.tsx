@@ -8,7 +8,7 @@ import { filterArtists, type GenreFilter } from './filter-artists';
 import { RealArtistsSection } from './real-artists/RealArtistsSection';
 import { useCatalogArtists } from './use-catalog-artists';
 
-/** `/catalog` — the Underground Catalog (spec §2): search, genre chips, Grid/List, paginated cards. */
+/** `/catalog` — the Underground Catalog: search, genre chips, Grid/List, paginated cards. */
 export function CatalogPage() {
   const index = useCatalogArtists();
   const payments = usePaymentsAvailability();

@@ -1,4 +1,4 @@
-/** Catalog search and genre filtering (spec §2 Catalog page): pure, indexed once, unit-tested. */
+/** Catalog search and genre filtering: pure, indexed once, unit-tested. */
 import type { CatalogGenre, SampleArtist } from '@/sample/artists';
 
 export type GenreFilter = 'all' | CatalogGenre;

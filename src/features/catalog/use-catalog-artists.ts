@@ -3,7 +3,7 @@ import type { SampleArtist } from '@/sample/artists';
 import { buildCatalogArtists } from './catalog-artists';
 import { indexArtists, type IndexedArtist } from './filter-artists';
 
-/** The catalog runs on sample data (spec §2): 1,000 artists built from the shared roster. */
+/** The catalog runs on sample data: 1,000 artists built from the shared roster. */
 export const CATALOG_SIZE = 1_000;
 const SLICE = 100;
 

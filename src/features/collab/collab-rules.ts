@@ -1,4 +1,4 @@
-/** Pure rules of the collaboration screens (spec §2, §4, §9). */
+/** Pure rules of the collaboration screens. */
 
 export const HIGH_MATCH_SCORE = 85;
 export const HIGH_MATCH_ENGAGEMENT = 18;
@@ -30,7 +30,7 @@ export const PAYOUT_MODELS = ['Per code claimed', 'Flat rate', 'Revenue share', 
 
 export type BrowseFilter = 'all' | 'high-match' | 'budget' | 'timeline';
 
-/** Only 'high-match' removes items (spec §2); 'budget' and 'timeline' order them instead. */
+/** Only 'high-match' removes items; 'budget' and 'timeline' order them instead. */
 export function applyBrowseFilter<
   T extends { matchScore?: number; engagementRate?: number; budgetValue: number; timelineDays: number },
 >(items: readonly T[], filter: BrowseFilter): T[] {

@@ -1,4 +1,4 @@
-/** Profile summaries and cultural trends for the portal's Cultural Insights tab (spec §3). */
+/** Profile summaries and cultural trends for the portal's Cultural Insights tab. */
 export const ARTIST_PROFILE_SUMMARY = {
   stats: { followers: 312_000, lockerEngagement: 68, brandCollabScore: 87, culturalAlignment: 91 },
   preferences: {

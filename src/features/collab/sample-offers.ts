@@ -1,4 +1,4 @@
-/** Collaboration Hub sample data (spec §3 "Collaboration offer", "Opportunity"); shared roster names. */
+/** Collaboration Hub sample data; shared roster names. */
 import { sampleArtistById, sampleArtwork } from '@/sample/artists';
 import type { OfferStatus } from './collab-rules';
 

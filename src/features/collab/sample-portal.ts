@@ -1,6 +1,5 @@
 /**
- * Cultural Collaboration Portal sample data (spec §3 "Brand campaign offer", "Artist pitch",
- * "Profile summaries"); requirement values are static (minFollowers 500-2000, engagementRate 8-15).
+ * Cultural Collaboration Portal sample data; requirement values are static (minFollowers 500-2000, engagementRate 8-15).
  */
 import { sampleArtistById, sampleArtwork } from '@/sample/artists';
 

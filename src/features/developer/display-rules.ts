@@ -1,4 +1,4 @@
-/** Pure display rules of the developer portal (spec §2). */
+/** Pure display rules of the developer portal. */
 
 /** Client IDs are shown truncated to 20 characters on app cards. */
 export const CLIENT_ID_DISPLAY_LENGTH = 20;

@@ -1,4 +1,4 @@
-/** OAuth scopes offered to developer applications (spec §9); sample apps also use campaigns:read. */
+/** OAuth scopes offered to developer applications; sample apps also use campaigns:read. */
 import { DEVELOPER_APP_SCOPES, type DeveloperAppScope } from '@sync/model';
 
 export type AppScope = DeveloperAppScope;

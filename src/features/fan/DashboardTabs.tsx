@@ -113,7 +113,7 @@ function Library({ library }: { library: LibraryEntry[] }) {
   );
 }
 
-/** Tabs Your Feed / Discover / Your Library (spec §2). */
+/** Tabs Your Feed / Discover / Your Library. */
 export function DashboardTabs({
   activity,
   recommendations,

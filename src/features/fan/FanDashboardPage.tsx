@@ -18,14 +18,14 @@ const FanPanels = lazy(() => import('./FanPanels').then((m) => ({ default: m.Fan
 const FanRewardsPanel = lazy(() => import('./FanRewardsPanel').then((m) => ({ default: m.FanRewardsPanel })));
 
 /**
- * `/dashboard/fan` (spec §2 Fan dashboard): greeting, Daily Locker, feed tabs, panels and rewards.
+ * `/dashboard/fan`: greeting, Daily Locker, feed tabs, panels and rewards.
  * The first screen (greeting, locker) renders from this file's components alone; the panels mount
  * when scrolled near, the rewards after the first paint. Re-renders are left to React Compiler's
  * memoization (vite.config.ts): a sync batch re-renders only what its data reaches.
  */
 export function FanDashboardPage() {
   const user = useAuthUser();
-  // 'Mock Data' is off for a signed-in fan (issue 40 item 8): their own data first; on where nobody is signed in (demos)
+  // 'Mock Data' is off for a signed-in fan: their own data first; on where nobody is signed in (demos)
   const [mock, setMock] = useState(!user);
   const { items, source: lockerSource, refused: lockerRefused, ...lockerHandlers } = useFanLocker();
   const rewards = useFanRewards();

@@ -5,7 +5,7 @@ import { AUTH_STORAGE_KEY } from '@/lib/auth-storage-key';
 import { useAuthUser } from '@/lib/use-auth-snapshot';
 import { fanDisplayName, fanGreetingWord } from './display-name';
 
-/** 'Welcome back, {name}' (a brand-new fan: 'Welcome, {name}') and the line under it (spec §2). */
+/** 'Welcome back, {name}' (a brand-new fan: 'Welcome, {name}') and the line under it. */
 export function FanGreeting({
   name,
   greeting = 'Welcome back',

@@ -17,7 +17,7 @@ const greetedKey = (userId: string) => `bucket-greeted:${userId}`;
 const decided = new Map<string, 'Welcome' | 'Welcome back'>();
 
 /**
- * 'Welcome' on a brand-new fan's first dashboard (issue 40 item 8), 'Welcome back' afterwards:
+ * 'Welcome' on a brand-new fan's first dashboard, 'Welcome back' afterwards:
  * new means the account is less than a day old and this device has not greeted it before (the
  * device remembers it; a new device of an older account says 'Welcome back').
  */

@@ -1,4 +1,4 @@
-/** Numeric fan tier (spec §6: tiers free, tier1-3 gate content; fan tiers are numeric). */
+/** Numeric fan tier (tiers free, tier1-3 gate content; fan tiers are numeric). */
 import type { FanSubscription, SubscriptionTier } from './types';
 
 export const TIER_NUMBER: Record<SubscriptionTier, number> = { free: 0, tier1: 1, tier2: 2, tier3: 3 };

@@ -1,4 +1,4 @@
-/** The fan dashboard's sample data (spec §2: the 'Mock Data' toggle, default on, shows it). */
+/** The fan dashboard's sample data (the 'Mock Data' toggle, default on, shows it). */
 import { SAMPLE_ARTISTS, sampleArtwork, type SampleArtist } from '@/sample/artists';
 import type {
   ActivityItem,

@@ -1,4 +1,4 @@
-/** Fan dashboard data shapes (spec §3 activity item; subscriptions of §6). */
+/** Fan dashboard data shapes. */
 export type ActivityType = 'new_drop' | 'milestone' | 'live_event' | 'collaboration' | 'other';
 
 export interface ActivityItem {

@@ -61,7 +61,7 @@ export function announcedReleases(subscriptions: readonly FanSubscription[], tod
 }
 
 /**
- * The dashboard's feed, stats and panels (issue 31: real first, sample labelled). Real items —
+ * The dashboard's feed, stats and panels (real first, sample labelled). Real items —
  * the synced subscriptions and the followed artists' releases — always come first; with `mock`
  * on (spec: default on) the sample items follow, each marked `sample`. Stats and the fan tier
  * are the fan's own wherever a local database exists (the server applies the same tier to

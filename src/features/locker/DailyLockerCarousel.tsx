@@ -14,7 +14,7 @@ import { useMinuteTicks } from './use-minute-ticks';
 
 export interface DailyLockerCarouselProps extends LockerCardHandlers {
   items: LockerItem[];
-  /** The fan's numeric tier (spec §6); comments need fanTier ≥ item.fanTierRequired. */
+  /** The fan's numeric tier; comments need fanTier ≥ item.fanTierRequired. */
   fanTier: number;
   /** Index shown first (default 0). */
   initialIndex?: number;
@@ -24,7 +24,7 @@ export interface DailyLockerCarouselProps extends LockerCardHandlers {
   media?: OfflineMedia;
 }
 
-/** The Daily Locker (spec §2): previous, current and next cards, dots, wrap-around and 'n of m'. */
+/** The Daily Locker: previous, current and next cards, dots, wrap-around and 'n of m'. */
 export function DailyLockerCarousel({
   items,
   fanTier,

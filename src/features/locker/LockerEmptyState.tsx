@@ -3,7 +3,7 @@ import { IconLockOpen } from '@tabler/icons-react';
 import classes from './DailyLockerCarousel.module.css';
 
 /**
- * Spec §2: the Daily Locker with no drops. Drawn in the carousel's own grid as an empty card of a
+ * The Daily Locker with no drops. Drawn in the carousel's own grid as an empty card of a
  * drop's size (artwork area, details block, navigation row's height), the same geometry as the
  * loading skeleton: on a new device the skeleton gives way to it without moving the sections below.
  */

@@ -1,4 +1,4 @@
-/** Wrap-around index arithmetic for the Daily Locker carousel (spec §2): pure and unit-tested. */
+/** Wrap-around index arithmetic for the Daily Locker carousel: pure and unit-tested. */
 
 /** `index` wrapped into 0..length-1; 0 for an empty list. */
 export function wrapIndex(index: number, length: number): number {

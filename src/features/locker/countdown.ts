@@ -1,8 +1,8 @@
-/** Spec §4 "Locker timing": remaining-time text and badge colour, pure so they are unit-tested. */
+/** Remaining-time text and badge colour, pure so they are unit-tested. */
 
 export type CountdownColor = 'red' | 'yellow' | 'green';
 
-/** The countdown ticks once per minute (spec §9). */
+/** The countdown ticks once per minute. */
 export const COUNTDOWN_TICK_MS = 60_000;
 
 const MINUTES_PER_HOUR = 60;

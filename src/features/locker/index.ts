@@ -1,4 +1,4 @@
-/** Public entry of the Daily Locker feature (spec §2 "Daily Locker carousel"). */
+/** Public entry of the Daily Locker feature. */
 export { DailyLockerCarousel, type DailyLockerCarouselProps } from './DailyLockerCarousel';
 export type { LockerCardHandlers } from './LockerCardActions';
 export { LockerEmptyState } from './LockerEmptyState';

@@ -27,7 +27,7 @@ export function addComment(item: LockerItem): LockerItem {
   return { ...item, commentCount: item.commentCount + 1 };
 }
 
-/** A fan may comment when their numeric tier reaches the item's fanTierRequired (spec §5). */
+/** A fan may comment when their numeric tier reaches the item's fanTierRequired. */
 export function canComment(fanTier: number, item: Pick<LockerItem, 'fanTierRequired'>): boolean {
   return fanTier >= item.fanTierRequired;
 }

@@ -1,4 +1,4 @@
-/** Rarity → Mantine colour and label (spec §9 rarities). */
+/** Rarity → Mantine colour and label. */
 import type { Rarity } from './types';
 
 export const RARITY_COLOR: Record<Rarity, 'gray' | 'blue' | 'grape' | 'orange'> = {

@@ -1,4 +1,4 @@
-/** Sample Daily Locker drops (spec §3 locker item), built relative to "now" so countdowns are live. */
+/** Sample Daily Locker drops, built relative to "now" so countdowns are live. */
 import { SAMPLE_ARTISTS, sampleArtwork } from '@/sample/artists';
 import type { LockerItem } from './types';
 

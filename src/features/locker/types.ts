@@ -1,4 +1,4 @@
-/** Spec §3 "Locker item": one drop in a fan's Daily Locker. */
+/** One drop in a fan's Daily Locker. */
 import type { FollowedContentDoc } from '@sync/model';
 
 export type LockerItemType = 'music' | 'video' | 'code' | 'event' | 'image' | 'bonus' | 'other';
@@ -31,12 +31,12 @@ export interface LockerItem {
   isUsed: boolean;
   shareCount: number;
   commentCount: number;
-  /** Numeric fan tier needed to comment (spec §6). */
+  /** Numeric fan tier needed to comment. */
   fanTierRequired: number;
   /** ISO date the fan claimed the drop, if any. */
   claimedDate?: string;
   priority: number;
-  /** Present for a followed artist's real item (issue 13); absent for sample drops. */
+  /** Present for a followed artist's real item; absent for sample drops. */
   real?: RealDrop;
 }
 

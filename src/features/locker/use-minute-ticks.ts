@@ -3,7 +3,7 @@ import { COUNTDOWN_TICK_MS } from './countdown';
 
 /**
  * Whole ticks (minutes) elapsed since mount or since `resetKey` last changed — fresh items carry a
- * fresh timeLeft, so counting restarts with them. Advances once per tick (spec §9: 60 s).
+ * fresh timeLeft, so counting restarts with them. Advances once per tick (60 s).
  */
 export function useMinuteTicks(resetKey: unknown, tickMs: number = COUNTDOWN_TICK_MS): number {
   const [state, setState] = useState({ key: resetKey, ticks: 0 });

@@ -36,7 +36,7 @@ export interface MediaIdSetupModalProps {
   onComplete: (role: Role) => void;
 }
 
-/** 'Setup Your MediaID' (spec §2, §4): interests → genres (optional) → privacy, then the MediaID is written. */
+/** 'Setup Your MediaID': interests → genres (optional) → privacy, then the MediaID is written. */
 export function MediaIdSetupModal({ opened, role, onClose, onComplete }: MediaIdSetupModalProps) {
   const { identity } = useAuth();
   const [step, setStep] = useState(0);

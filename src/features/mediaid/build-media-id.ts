@@ -1,4 +1,4 @@
-/** Builds the rows the setup modal and onboarding write (spec §3, §7). Pure: time and ids are passed in. */
+/** Builds the rows the setup modal and onboarding write. Pure: time and ids are passed in. */
 import type { Role } from '@/lib/roles';
 import {
   type EngagementLogRow as EngagementRecord,

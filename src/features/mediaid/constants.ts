@@ -1,4 +1,4 @@
-/** MediaID constants of spec §3 and §9: interests, genres, limits, privacy switches and their defaults. */
+/** MediaID constants: interests, genres, limits, privacy switches and their defaults. */
 import { type PrivacySettings, DEFAULT_PRIVACY_SETTINGS, MEDIA_ID_VERSION, privacyLevel } from '@sync/model';
 import { ARTIST_GENRE_OPTIONS } from '@/lib/artist-identity';
 
@@ -16,7 +16,7 @@ export const INTEREST_OPTIONS = [
 ] as const;
 
 /**
- * What a brand comes to Bucket for (issue 40 item 8): a brand's MediaID asks these instead of a
+ * What a brand comes to Bucket for: a brand's MediaID asks these instead of a
  * fan's listening interests; stored in the same `interests` list (3-5, as for every role).
  */
 export const BRAND_INTEREST_OPTIONS = [
@@ -42,7 +42,7 @@ export const GENRE_OPTIONS = ARTIST_GENRE_OPTIONS;
 
 export const MIN_INTERESTS = 3;
 export const MAX_INTERESTS = 5;
-/** The setup modal stores 'US'; onboarding leaves the location empty (spec §3). */
+/** The setup modal stores 'US'; onboarding leaves the location empty. */
 export const MODAL_LOCATION_CODE = 'US';
 export const ONBOARDING_LOCATION_CODE = '';
 
@@ -63,7 +63,7 @@ export const PRIVACY_LABELS: Record<PrivacyKey, string> = {
 
 export const PRIVACY_KEYS = Object.keys(DEFAULT_PRIVACY) as PrivacyKey[];
 
-/** The setup-modal payload names the switches in camelCase (spec §3). */
+/** The setup-modal payload names the switches in camelCase. */
 export interface ModalPrivacyPayload {
   dataSharing: boolean;
   locationAccess: boolean;

@@ -1,4 +1,4 @@
-/** Public API of MediaID (spec §3, §7): the setup modal after sign-up and the pieces onboarding reuses. */
+/** Public API of MediaID: the setup modal after sign-up and the pieces onboarding reuses. */
 export { MediaIdSetupModal } from './MediaIdSetupModal';
 export { SaveMediaIdError, saveMediaIdSetup } from './api/save-media-id';
 export { GenrePicker } from './components/GenrePicker';

@@ -1,4 +1,4 @@
-/** Interest selection rules of spec §5 (modal 3-5 with a cap, onboarding 3-5 without a cap). Pure. */
+/** Interest selection rules (modal 3-5 with a cap, onboarding 3-5 without a cap). Pure. */
 import { MAX_INTERESTS, MIN_INTERESTS } from './constants';
 
 export const INTERESTS_MIN_MESSAGE = 'Please select at least 3 interests to personalize your experience.';

@@ -1,4 +1,4 @@
-/** The setup modal's error-banner mapping (spec §8). Pure. */
+/** The setup modal's error-banner mapping. Pure. */
 export const USER_NOT_AUTHENTICATED = 'User not authenticated';
 export const SETUP_NETWORK_MESSAGE = 'Network connection issue. Please check your internet and try again.';
 export const SETUP_AUTH_EXPIRED_MESSAGE = 'Authentication expired. Please sign in again.';

@@ -25,7 +25,7 @@ import classes from './OnboardingStepper.module.css';
 
 const STEP_LABELS = ['Welcome', 'Interests', 'Privacy', 'Experience'] as const;
 
-/** Onboarding (spec §2, §4): welcome → interests + genres → privacy → experience, then /auto-route. */
+/** Onboarding: welcome → interests + genres → privacy → experience, then /auto-route. */
 export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) {
   const { user, identity, profile } = useAuth();
   const navigate = useNavigate();
@@ -40,12 +40,12 @@ export function OnboardingPage({ targetRole }: { targetRole?: SelfSignupRole }) 
   const [validation, setValidation] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // An artist chooses the public name fans see here too, as in the setup dialog (issue 40 item 8).
+  // An artist chooses the public name fans see here too, as in the setup dialog.
   const [artistName, setArtistName] = useState('');
   const [bio, setBio] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
 
-  // A user who finished set-up is not walked through it again (issue 40 item 8): only a role still
+  // A user who finished set-up is not walked through it again: only a role still
   // to set up (?role=…) opens it.
   const roleReady = profile.roleSetupStatuses[targetRole ?? profile.selectedRole] === 'ready';
   if (!profile.loading && profile.hasCompletedOnboarding && profile.hasMediaID && roleReady) {

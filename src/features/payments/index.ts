@@ -1,4 +1,4 @@
-/** Public API of the payments feature (spec §7): other features import only from here. */
+/** Public API of the payments feature: other features import only from here. */
 export {
   getStripe,
   isPaymentsConfigured,

@@ -1,5 +1,5 @@
 /**
- * Loads Stripe.js on demand (spec §7 "payment script", §8 payment errors).
+ * Loads Stripe.js on demand.
  * Invariants: the script is requested only when a payment action asks for it; a missing key or a
  * blocked/failed script never throws — callers get `null` and the app carries on without payments.
  */
@@ -7,7 +7,7 @@ import type { Stripe } from '@stripe/stripe-js';
 
 export const MISSING_KEY_WARNING = 'Stripe publishable key not found. Payment features will be disabled.';
 
-/** Hints logged when Stripe.js fails to load (spec §8: ad blocker, network, missing key). */
+/** Hints logged when Stripe.js fails to load (ad blocker, network, missing key). */
 export const LOAD_FAILURE_HINTS = [
   'An ad blocker or privacy extension may be blocking js.stripe.com.',
   'The network may be offline or unable to reach Stripe.',

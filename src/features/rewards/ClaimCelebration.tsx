@@ -1,7 +1,7 @@
 import { Overlay, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 
-/** 'Reward Claimed!' shown for 3 s over the calendar after a claim (spec §4). */
+/** 'Reward Claimed!' shown for 3 s over the calendar after a claim. */
 export function ClaimCelebration({ day, title }: { day: number | null; title?: string }) {
   return (
     <Transition mounted={day !== null} transition="pop" duration={200}>

@@ -21,7 +21,7 @@ export interface DailyRewardsCalendarProps extends RewardDayHandlers {
   title?: string;
 }
 
-/** Daily Rewards (spec §2): streak summary, 7-column grid, today's banner, day detail and claiming. */
+/** Daily Rewards: streak summary, 7-column grid, today's banner, day detail and claiming. */
 export function DailyRewardsCalendar({
   rewards,
   streak,

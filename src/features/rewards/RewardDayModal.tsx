@@ -15,7 +15,7 @@ export interface RewardDayHandlers {
   onSave?: (day: number) => void;
 }
 
-/** The day-detail modal (spec §4): claimed days React/Share/Save, locked days 'Locked - Come back later'. */
+/** The day-detail modal: claimed days React/Share/Save, locked days 'Locked - Come back later'. */
 export function RewardDayModal({
   reward,
   claim,

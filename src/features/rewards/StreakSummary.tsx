@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/
 import { IconBolt, IconFlame, IconSparkles } from '@tabler/icons-react';
 import { nextStreakMilestone, REWARD_DAYS, streakBadge } from './reward-rules';
 
-/** The streak badge icons of spec §4: sparkle, lightning, or one to three fires. */
+/** The streak badge icons: sparkle, lightning, or one to three fires. */
 export function StreakBadgeIcons({ streak, size = 18 }: { streak: number; size?: number }) {
   const badge = streakBadge(streak);
   if (badge.kind === 'sparkle') return <IconSparkles size={size} aria-hidden />;

@@ -1,4 +1,4 @@
-/** Public entry of the Daily Rewards feature (spec §2 "Daily Rewards calendar"). */
+/** Public entry of the Daily Rewards feature. */
 export { DailyRewardsCalendar, type DailyRewardsCalendarProps } from './DailyRewardsCalendar';
 export type { RewardDayHandlers } from './RewardDayModal';
 export {

@@ -1,11 +1,11 @@
-/** Spec §4 "Reward day" rules: pure and unit-tested. */
+/** Reward day rules: pure and unit-tested. */
 import type { DailyReward, RewardDayState } from './types';
 
-/** Rewards run 30 days (spec §9). */
+/** Rewards run 30 days. */
 export const REWARD_DAYS = 30;
 /** The reward calendar has 7 columns. */
 export const CALENDAR_COLUMNS = 7;
-/** Spinner before the claim handler runs, then the celebration (spec §9). */
+/** Spinner before the claim handler runs, then the celebration. */
 export const CLAIM_DELAY_MS = 1_500;
 export const CELEBRATION_MS = 3_000;
 

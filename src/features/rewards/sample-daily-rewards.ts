@@ -1,5 +1,5 @@
 /**
- * The spec's sample calendar (§2): 30 days, days up to 7 unlocked, the first 5 claimed, day 6 is
+ * The sample calendar: 30 days, days up to 7 unlocked, the first 5 claimed, day 6 is
  * today; fan tier 3, streak 5. Dates are relative to "today".
  */
 import { SAMPLE_ARTISTS, sampleArtwork } from '@/sample/artists';

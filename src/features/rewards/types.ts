@@ -1,4 +1,4 @@
-/** Spec §3 "Daily reward": one day of a fan's 30-day reward calendar. */
+/** One day of a fan's 30-day reward calendar. */
 export type RewardType = 'music' | 'video' | 'code' | 'bonus';
 export type RewardRarity = 'common' | 'rare' | 'epic' | 'legendary';
 

@@ -9,7 +9,7 @@ export type ClaimPhase =
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Spec §4: spinner for about 1.5 s, then the claim handler, then 'Reward Claimed!' for 3 s. */
+/** Spinner for about 1.5 s, then the claim handler, then 'Reward Claimed!' for 3 s. */
 export function useRewardClaim(
   onClaim: ((day: number) => void | Promise<void>) | undefined,
   onClaimed?: (day: number) => void,

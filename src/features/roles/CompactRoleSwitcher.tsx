@@ -11,7 +11,7 @@ import { useRoleSwitch } from './use-role-switch';
 import { ROLE_DISPLAY, SELF_SIGNUP_ROLES } from '@/lib/roles';
 import { useMountOnFirstOpen } from '@/lib/use-mount-on-first-open';
 
-/** Compact role switcher for dashboard headers (spec §2 "Role switcher"), with the full panel and sign-out. */
+/** Compact role switcher for dashboard headers, with the full panel and sign-out. */
 export function CompactRoleSwitcher() {
   const { profile } = useAuth();
   const choose = useRoleSwitch();

@@ -5,7 +5,7 @@ import { roleBadge } from './role-badge';
 import { ROLE_ICONS } from '@/components/role-icons';
 import { useRoleSwitch } from './use-role-switch';
 
-/** The full 'Your Roles' panel (spec §2 "Role switcher"). */
+/** The full 'Your Roles' panel. */
 export function RoleSwitcherPanel({ onDone }: { onDone?: () => void }) {
   const { profile } = useAuth();
   const choose = useRoleSwitch();

@@ -1,2 +1,2 @@
-/** Public API of the role switcher (spec §3): the dashboards' header menu. */
+/** Public API of the role switcher: the dashboards' header menu. */
 export { CompactRoleSwitcher } from './CompactRoleSwitcher';

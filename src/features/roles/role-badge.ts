@@ -3,7 +3,7 @@ import type { Role } from '@/lib/roles';
 
 export type RoleBadgeLabel = 'Current' | 'Active' | 'Available' | 'Setup Required';
 
-/** The badge a role shows: Current (compact) / Active (panel), Available or Setup Required (spec §2). */
+/** The badge a role shows: Current (compact) / Active (panel), Available or Setup Required. */
 export function roleBadge(
   role: Role,
   current: Role,

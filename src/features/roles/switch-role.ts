@@ -3,7 +3,7 @@ import type { IdentityStore } from '@/features/auth';
 import { unavailableRoleMessage } from '@/lib/role-rules';
 
 /**
- * Switches to an available role (spec §4): it becomes the current role at once and is saved on the
+ * Switches to an available role: it becomes the current role at once and is saved on the
  * local profile (synced later). An unavailable role fails with the spec's message.
  */
 export async function switchRole(identity: IdentityStore, role: Role): Promise<void> {

@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth';
 import { roleSwitchAction, switchFailedAlert, unavailableRoleMessage } from '@/lib/role-rules';
 import { switchRole } from './switch-role';
 
-/** What choosing a role in the switcher does (spec §4 "In the switcher UI"). */
+/** What choosing a role in the switcher does. */
 export function useRoleSwitch() {
   const { profile, identity } = useAuth();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { UploadManagerDialog } from './UploadManagerDialog';
 import { useUploadOutbox } from './use-upload-outbox';
 
-/** The artist's 'Upload Content' button (spec §2 artist dashboard, bucket) and its dialog. */
+/** The artist's 'Upload Content' button and its dialog. */
 export function UploadManagerButton({ label = 'Upload Content', ...buttonProps }: ButtonProps & { label?: string }) {
   const [opened, setOpened] = useState(false);
   const { outbox, entries } = useUploadOutbox();

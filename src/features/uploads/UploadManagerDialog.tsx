@@ -27,7 +27,7 @@ interface UploadManagerDialogProps {
 }
 
 /**
- * Upload / Metadata / Review, then 'Upload Complete!' (spec §2, §4). Its state outlives the modal,
+ * Upload / Metadata / Review, then 'Upload Complete!'. Its state outlives the modal,
  * so closing it while files are sending loses nothing; the outbox keeps sending.
  */
 export function UploadManagerDialog({ opened, onClose, outbox, entries }: UploadManagerDialogProps) {
@@ -64,7 +64,7 @@ export function UploadManagerDialog({ opened, onClose, outbox, entries }: Upload
   };
 
   const startUpload = async () => {
-    if (!outbox || sent) return; // spec §5: without a signed-in user nothing happens
+    if (!outbox || sent) return; // without a signed-in user nothing happens
     const result = await outbox.enqueue(
       // The sniffed type, not the browser's guess from the name: storage and the row agree on it.
       state.files.map((f) => ({ file: f.file, name: f.file.name, type: f.content.mime, metadata: f.metadata })),

@@ -1,5 +1,5 @@
 /**
- * File types the upload dialogs accept (spec §2 Upload manager dialog and simple upload modal)
+ * File types the upload dialogs accept
  * and the texts shown for refused files. A file must have an accepted extension AND an accepted
  * (or empty, as some systems report) MIME type.
  */

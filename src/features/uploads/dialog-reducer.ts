@@ -1,5 +1,5 @@
 /**
- * Upload manager dialog steps as a pure reducer (spec §4 "Upload dialog steps").
+ * Upload manager dialog steps as a pure reducer.
  * Upload → metadata by Continue or automatically when the first files are added; metadata →
  * review; back is possible; removing the last file returns to the upload step; removing a file
  * while the cursor is past the end moves the cursor to the last file. Once the batch is sent
@@ -41,7 +41,7 @@ export type UploadDialogAction =
 
 export const INITIAL_DIALOG_STATE: UploadDialogState = { step: 'upload', files: [], cursor: 0, entryIds: null };
 
-/** Spec §3 defaults: title = file name without extension, isPublic false, tier free. */
+/** Title = file name without extension, isPublic false, tier free. */
 export function defaultMetadata(fileName: string): UploadMetadata {
   return {
     title: titleFromFileName(fileName),

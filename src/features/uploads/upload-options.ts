@@ -1,4 +1,4 @@
-/** Option lists of the upload forms (spec §9). */
+/** Option lists of the upload forms. */
 import type { SubscriptionTierId, UploadStatus } from '@sync/outbox';
 
 /** The upload form's genre subset. */

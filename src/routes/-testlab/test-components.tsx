@@ -1,5 +1,5 @@
 /**
- * The /test switcher's entries (spec §2 route table): each lazily loads another feature's page by its
+ * The /test switcher's entries: each lazily loads another feature's page by its
  * existing file name, so /test costs nothing until a screen is picked.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';

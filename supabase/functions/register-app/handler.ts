@@ -1,5 +1,5 @@
 /**
- * register-app: the developer portal's server side (issue 29). Registers, re-keys and deletes a
+ * register-app: the developer portal's server side. Registers, re-keys and deletes a
  * developer's MediaID app as an OAuth client of Supabase Auth's OAuth 2.1 server.
  * Runtime-neutral: Web APIs only (Request, Response, fetch, crypto.subtle) and ../_shared — the hosted Edge
  * Function (index.ts, Deno) and the local backend (supabase/local/functions) run this same file.
@@ -23,7 +23,7 @@ import { randomSecret, serviceHeaders, serviceRpc, sha256Hex, type FunctionEnv }
 
 export type { FunctionEnv };
 
-/** Bucket's scopes a developer picks at registration (spec §9). */
+/** Bucket's scopes a developer picks at registration. */
 export const APP_SCOPES = [
   'media:read',
   'media:write',

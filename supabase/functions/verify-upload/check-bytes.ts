@@ -1,5 +1,5 @@
 /**
- * The server's verdict on a stored object's bytes (issue 38 item 7). Runtime-neutral (Deno, Node).
+ * The server's verdict on a stored object's bytes. Runtime-neutral (Deno, Node).
  * What is checked:
  *   * size: more than 0 bytes (the caller also compares with the size Storage recorded);
  *   * format: `file-type` (magic numbers) must detect a format of ../_shared/content-formats.ts

@@ -1,6 +1,6 @@
 /**
  * verify-upload: the server reads a stored upload's bytes and records whether they are what the
- * object claims to be (issue 38 item 7). Runtime-neutral: Web APIs only — the hosted Edge Function
+ * object claims to be. Runtime-neutral: Web APIs only — the hosted Edge Function
  * (index.ts, Deno) and the local backend (supabase/local/functions) run this same file.
  * Invariants:
  *   * POST {"path": "<user id>/<file>"} with the artist's access token checks one object of the

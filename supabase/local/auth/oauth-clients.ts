@@ -267,7 +267,7 @@ export class OAuthClientsApi {
     if (method === 'GET') return sendJson(res, 200, clientJson(found));
     if (method === 'DELETE') {
       // soft delete as GoTrue; stricter than hosted (which keeps them until they expire): the
-      // client's sessions end with it, so its tokens stop at once everywhere (issue 38)
+      // client's sessions end with it, so its tokens stop at once everywhere
       await this.ctx.db.asSuperuser(async (tx) => {
         await tx.query('update auth.oauth_clients set deleted_at = now(), updated_at = now() where id = $1', [id]);
         await tx.query('delete from auth.sessions where oauth_client_id = $1', [id]);

@@ -1,4 +1,4 @@
-// /auto-route re-reads the profile right after sign-in (spec §4). The read the sign-in started is
+// /auto-route re-reads the profile right after sign-in. The read the sign-in started is
 // still under way then (or just ended); refresh() must use it, not start a second one that discards
 // the first and makes the route guard wait for another round trip.
 import { createClient } from '@supabase/supabase-js';

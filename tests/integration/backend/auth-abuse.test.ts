@@ -1,6 +1,6 @@
 /**
  * Auth abuse through the real supabase-js client against backends with config.toml's limits
- * (issue 16): per-IP rate limits answering GoTrue's 429 shape, per-account password and OTP
+ *: per-IP rate limits answering GoTrue's 429 shape, per-account password and OTP
  * guessing limits, reset mails and sign-ups, sessions signed out on password change, e-mail
  * change confirmed on both addresses, /otp without enumeration, the exact redirect allow-list
  * and the local inbox closed to web pages.

@@ -1,5 +1,5 @@
 /**
- * The auth admin API (issue 15) through `supabase.auth.admin.*` of @supabase/supabase-js:
+ * The auth admin API through `supabase.auth.admin.*` of @supabase/supabase-js:
  * GoTrue's shapes for create/list/get/update/delete and generateLink, service role only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

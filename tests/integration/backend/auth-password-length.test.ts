@@ -1,5 +1,5 @@
 /**
- * bcrypt reads only the first 72 bytes of a password (issue 30, point 7): a longer one must never
+ * bcrypt reads only the first 72 bytes of a password: a longer one must never
  * be stored nor sign in by truncation. GoTrue refuses it with 400 validation_failed
  * "Password cannot be longer than 72 characters" (internal/api/password.go checkPasswordStrength,
  * a byte count) on sign-up, PUT /user (also after a recovery link), admin update and

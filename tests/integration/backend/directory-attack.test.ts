@@ -1,5 +1,5 @@
 /**
- * Attacks on the artist directory's figures (issue 30 point 4-5), through supabase-js as fans:
+ * Attacks on the artist directory's figures, through supabase-js as fans:
  * a play counts only for an item the fan may read (the content entitlement rule), once per fan
  * and item per window; a refused play is stored (the fan's push never breaks) but not counted.
  * Items and genres come from released items only (public, or unlock date passed) and follow

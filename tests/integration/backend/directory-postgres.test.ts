@@ -1,5 +1,5 @@
 /**
- * The artist directory's figures on real PostgreSQL (issue 28 point 3, issue 30 point 4-5): the
+ * The artist directory's figures on real PostgreSQL: the
  * embedded backend runs one transaction at a time, so counts kept by delta are proven here.
  *  1. History written under the earlier migrations (forged plays, repeats, drafts, unfollows)
  *     is recounted once by the directory migration; deleting accounts goes through the triggers.

@@ -1,5 +1,5 @@
 /**
- * Hosted Supabase's privileges, on Debian's PostgreSQL (issue 42): `npm run check:hosted` runs this
+ * Hosted Supabase's privileges, on Debian's PostgreSQL: `npm run check:hosted` runs this
  * file alone; `npm test` counts it with the other integration files. The stand-in
  * (tests/integration/helpers/hosted-standin.ts) applies every migration as a non-superuser
  * postgres with auth/storage/realtime owned by the platform and no default grants on public.

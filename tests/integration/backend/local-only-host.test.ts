@@ -1,5 +1,5 @@
 /**
- * DNS rebinding (issue 30, point 6): a page on a hostname rebound to 127.0.0.1 reaches the
+ * DNS rebinding: a page on a hostname rebound to 127.0.0.1 reaches the
  * backend same-origin (its requests carry `Host: <that name>` and `Sec-Fetch-Site: same-origin`,
  * no `Origin`). The local-only endpoints (`/__local/*`, the inbox of reset links) must answer
  * only Hosts naming this machine: 127.0.0.1, localhost or [::1], any port.

@@ -1,5 +1,5 @@
 /**
- * Issue 31: the e-mail never leaves its owner. An artist signs up with an e-mail, tries to use it
+ * the e-mail never leaves its owner. An artist signs up with an e-mail, tries to use it
  * as their name (as the old client did), names themselves and publishes; a fan who follows them
  * then reads, through supabase-js, every table and view the API lets a signed-in user select,
  * every sync_pull collection, every RPC it may execute (the catalog lists them: a new function

@@ -55,7 +55,7 @@ beforeAll(async () => {
   privateContentId = crypto.randomUUID();
   publicContentId = crypto.randomUUID();
   // Objects first, as the outbox does: a row must name a stored object of its size (upload checks).
-  // Real MP3s the server verified: only verified files are ever released (issue 38 item 7).
+  // Real MP3s the server verified: only verified files are ever released.
   secretBytes = await storeVerifiedObject(A.client, objectPath(), 'audio/mpeg', 1);
   publicBytes = await storeVerifiedObject(A.client, `${A.user.id}/public.mp3`, 'audio/mpeg', 2);
   const base = { artist_id: A.user.id, file_type: 'audio/mpeg' };

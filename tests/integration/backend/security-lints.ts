@@ -158,7 +158,7 @@ export const LINTS: Record<string, string> = {
     select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where p.prosecdef and has_function_privilege('authenticated', p.oid, 'EXECUTE') and ${EXPOSED}`,
-  // Bucket's own least-privilege rule (issue 16): anon holds nothing in public, and nobody
+  // Bucket's own least-privilege rule: anon holds nothing in public, and nobody
   // hard-deletes through the API (every replicated table is soft-deleted).
   bucket_anon_privilege: `
     select n.nspname || '.' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -1,6 +1,6 @@
 /**
  * Campaign codes reach only eligible, consenting fans, and the brand sees aggregates only
- * (issue 40 items 3 and 5, 20261129200100-300) on the local backend through supabase-js:
+ * on the local backend through supabase-js:
  * targeting by MediaID genres or a followed artist's genres, the brand-offers switch
  * (marketing_communications) at fill and at claim, one code per claim, the budget stopping the
  * campaign, and my_campaigns() with figures about fewer than 10 fans suppressed.

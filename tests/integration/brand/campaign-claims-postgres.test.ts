@@ -1,5 +1,5 @@
 /**
- * Campaign codes under real concurrency (issue 40 item 6) on Debian's PostgreSQL with many
+ * Campaign codes under real concurrency on Debian's PostgreSQL with many
  * connections — the embedded backend runs one transaction at a time and cannot show any of this.
  * Requests run as PostgREST runs them (`set local role authenticated`, `request.jwt.claims`).
  *  1. 400 consenting fans; a brand launches a code-limited campaign (150 codes) and a

@@ -46,7 +46,7 @@ describe('the spec\'s sample fan, seeded on purpose (sign-up creates nothing sin
     await seedSampleFan(backend, A.user.id);
     expect((await A.client.from('daily_rewards').select('id')).data).toHaveLength(30);
     const C = await createUserClient(backend, uniqueEmail('fan-unseeded'), 'fan-unseeded-pass');
-    // C's own calendar is the real one every account gets (issue 40), not a sample
+    // C's own calendar is the real one every account gets, not a sample
     const own = (await C.client.from('daily_rewards').select('source')).data ?? [];
     expect(own.filter((d) => d.source === 'sample')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 31: the server creates nothing a fan did not do. A new account has no subscription,
+ * the server creates nothing a fan did not do. A new account has no subscription,
  * claim (streak), calendar or drop; the cleanup removes the sample rows earlier sign-ups got when
  * the fan never touched them, and keeps every row the fan did touch. Fans cannot call the
  * generator or the cleanup, and still cannot withdraw a claim themselves.
@@ -42,7 +42,7 @@ describe('a new fan', () => {
       expect((await fan.client.from(table).select('id')).data, table).toEqual([]);
       expect(await live(table, fan.user.id), table).toEqual([]);
     }
-    // issue 40: the calendar is Bucket's own (reward-calendar.test.ts), never the spec's sample fan
+    // the calendar is Bucket's own (reward-calendar.test.ts), never the spec's sample fan
     const days = (await fan.client.from('daily_rewards').select('source, artist')).data ?? [];
     expect(days).toHaveLength(30);
     expect(new Set(days.map((d) => `${d.source}:${d.artist}`))).toEqual(new Set(['platform:Bucket']));

@@ -1,5 +1,5 @@
 /**
- * Limited rewards and calendar generation under real concurrency (issue 40 items 3 and 6), on
+ * Limited rewards and calendar generation under real concurrency, on
  * Debian's PostgreSQL with many connections — the embedded backend runs one transaction at a time
  * and cannot show any of this. Fans claim as PostgREST runs their requests (`set local role
  * authenticated`, `request.jwt.claims`, one transaction each).

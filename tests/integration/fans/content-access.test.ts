@@ -56,7 +56,7 @@ beforeAll(async () => {
   ];
   for (const [index, [name, tier, isPublic]] of specs.entries()) {
     const path = `${artist.id}/1-${name}.wav`;
-    // A real WAV the server verified: only verified files are ever released (issue 38 item 7).
+    // A real WAV the server verified: only verified files are ever released.
     const bytes = await storeVerifiedObject(artist.client, path, 'audio/wav', index);
     const row = await artist.client
       .from('content_items')
@@ -140,7 +140,7 @@ describe('content access matches the one rule, row and object', () => {
       file_size: null,
       metadata: {},
     });
-    // A draft is the artist's own (issue 31): followers get at most a tombstone, never its title.
+    // A draft is the artist's own: followers get at most a tombstone, never its title.
     expect(byTitle.has('draft')).toBe(false);
     expect(rows.data!.filter((r) => !r._deleted)).toHaveLength(2);
     // A non-follower gets nothing from the follower view, and never another fan's rows.

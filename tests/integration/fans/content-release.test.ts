@@ -157,7 +157,7 @@ describe('release states reach followers', () => {
 
     const unlockDate = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const later = await upload(artist, 'Next Week', { unlock_date: unlockDate });
-    // Unreleased work is the artist's own (issue 38 item 8): no title, no locked card, no row at all.
+    // Unreleased work is the artist's own: no title, no locked card, no row at all.
     expect(await fanRow(fan, later)).toBeNull();
     expect((await pull(fan.client)).rows.find((r) => r.id === later)).toBeUndefined();
     // Not released yet: not counted as a release.

@@ -1,5 +1,5 @@
 /**
- * Follower delivery through the sync engine (issue 13 item 5): the fan's `followed_content`
+ * Follower delivery through the sync engine: the fan's `followed_content`
  * collection, pulled from the server view by (_modified, id), must also deliver rows that became
  * visible without being modified — the checkpoint trap: a follow made after the items were
  * written, an unlock date passing; an unfollow stops new items (and tombstones old ones).
@@ -87,7 +87,7 @@ describe('followed artists reach the fan through sync', () => {
     // Far enough ahead that the first delivery lands before it on a loaded machine.
     const unlockAt = Date.now() + 8_000;
     const id = await publish(artistId, 'Timed Drop', { tier: 'free', unlockDate: new Date(unlockAt).toISOString() });
-    // Unreleased work is the artist's own (issue 38 item 8): not even its title reaches followers.
+    // Unreleased work is the artist's own: not even its title reaches followers.
     expect((await delivered(fan)).has(id)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, unlockAt - Date.now()) + 300));
     expect((await delivered(fan)).get(id)).toMatchObject({ locked: false, file_path: `${artistId}/Timed Drop.mp3` });

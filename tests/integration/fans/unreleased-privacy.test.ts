@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 8: nothing about an unreleased item (title, genre, existence) reaches anyone but
+ * nothing about an unreleased item (title, genre, existence) reaches anyone but
  * its artist until its release. Attacks through the real local backend with supabase-js, as a
  * follower and as another signed-in user, on every surface the app reads: content_previews (the
  * catalog's "Latest drop"), artist_directory (catalog cards and genres), followed_content (the

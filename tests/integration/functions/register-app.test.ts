@@ -160,7 +160,7 @@ describe('register-app: refusals change nothing', () => {
     expect(plainHttp.body.message).toMatch(/uses http:\/\/ off loopback: give one exact https:\/\/ URL/);
     const fragment = await invoke(dev.client, { ...INPUT, redirect_uris: ['https://cratefinder.app/cb#x'] });
     expect(fragment.status).toBe(400);
-    // a comma smuggles a second URI into the client's comma-joined list (issue 38)
+    // a comma smuggles a second URI into the client's comma-joined list
     for (const smuggled of [
       'https://ok.example/cb,javascript:alert(document.domain)//',
       'https://ok.example/cb javascript:alert(1)',

@@ -1,5 +1,5 @@
 /**
- * A stand-in for a hosted Supabase project's database on Debian's PostgreSQL (issue 42): the
+ * A stand-in for a hosted Supabase project's database on Debian's PostgreSQL: the
  * cluster's superuser is `supabase_admin`; `postgres` is an ordinary role (NOSUPERUSER CREATEDB
  * CREATEROLE BYPASSRLS, as hosted demotes it) that applies every migration and the seed; auth,
  * storage and realtime belong to supabase_auth_admin, supabase_storage_admin and

@@ -1,4 +1,4 @@
-// Abuse of the authorization endpoint (issue 38): anonymous floods of /oauth/authorize (each one
+// Abuse of the authorization endpoint: anonymous floods of /oauth/authorize (each one
 // writes a row) are limited per IP; one user cannot take on or hold unbounded requests; expired
 // requests are swept; malformed authorization ids answer 404, never 500.
 import * as oauth from 'oauth4webapi';

@@ -91,7 +91,7 @@ describe('auth.admin.oauth with the service role', () => {
         "400: invalid redirect_uri 'javascript://x/alert(1)': scheme 'javascript' is not allowed for security reasons",
       ],
       // stricter than hosted (supabase/local/README.md): a comma would smuggle a second URI into
-      // the comma-joined list /oauth/authorize checks against (issue 38)
+      // the comma-joined list /oauth/authorize checks against
       [
         { redirect_uris: ['https://ok.example/cb,javascript:alert(document.domain)//'] },
         "400: invalid redirect_uri 'https://ok.example/cb,javascript:alert(document.domain)//': contains whitespace or a comma",

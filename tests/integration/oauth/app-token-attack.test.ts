@@ -1,4 +1,4 @@
-// Attacks with a real app token (issue 38): an access token a third-party app got through the
+// Attacks with a real app token: an access token a third-party app got through the
 // OAuth flow must not act on the user's account. It may call /oauth/userinfo (and the MediaID
 // API, tests/integration/mediaid-api); every account endpoint of /auth/v1 refuses it: reading or
 // changing the user, logging out, listing or revoking grants, reading or deciding consents.

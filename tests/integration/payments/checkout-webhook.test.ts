@@ -1,5 +1,5 @@
 /**
- * Paying for a tier end to end through HTTP (issue 39): create-checkout with the fan's session,
+ * Paying for a tier end to end through HTTP: create-checkout with the fan's session,
  * the local Stripe edge's hosted page with Stripe's test cards, webhooks signed as Stripe signs
  * them, stripe-webhook verifying with the official SDK and granting the tier in subscriptions.
  * Then what must change nothing: a forged signature, an event replayed, events out of order or

@@ -1,5 +1,5 @@
 /**
- * A paid tier's life on a Stripe test clock (issue 39 item 3): cancel at period end keeps the tier
+ * A paid tier's life on a Stripe test clock: cancel at period end keeps the tier
  * until the period ends, then the webhook ends it; a renewal that fails (card 4000 0000 0000 0341)
  * makes the subscription past_due, which holds the tier during the grace (the end of the grace,
  * refunds and disputes: tier-end.test.ts).

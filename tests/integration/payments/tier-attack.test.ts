@@ -1,5 +1,5 @@
 /**
- * Paid tiers attack suite (issue 39): through supabase-js as other artists, fans and anon —
+ * Paid tiers attack suite: through supabase-js as other artists, fans and anon —
  * another artist's tiers, the server-owned Stripe ids, the Stripe bookkeeping tables, a fan
  * granting themselves a tier by REST, sync_push or RPC, or walking away from a paid row behind
  * Stripe's back. Each attempt must be refused or leave the server's value in place.

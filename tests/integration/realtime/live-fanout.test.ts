@@ -1,5 +1,5 @@
 /**
- * Fan-out of one artist drop (issue 28): 1,000 idle raw sockets joined to the artist's private
+ * Fan-out of one artist drop: 1,000 idle raw sockets joined to the artist's private
  * topic each get exactly one `changed` message for a drop, while the backend keeps answering
  * other requests within 1 s — the message is one database row, delivered by socket writes, with
  * no per-subscriber database work. One follower's token on every socket (the per-user socket

@@ -1,5 +1,5 @@
 /**
- * The pull position under real concurrency (issue 28), on Debian's PostgreSQL with many
+ * The pull position under real concurrency, on Debian's PostgreSQL with many
  * connections — the embedded backend runs one transaction at a time and cannot show any of this.
  *  1. The issue's reproduction, step by step: a row written inside a transaction that commits
  *     after a later row was pulled. The `(_modified, id)` pull the devices used loses it for good;

@@ -1,5 +1,5 @@
 /**
- * No open transaction stalls the pull (issue 42, item 2), on Debian's PostgreSQL with several
+ * No open transaction stalls the pull, on Debian's PostgreSQL with several
  * connections:
  *  1. An idle-in-transaction session that wrote (it holds the snapshot horizon back) is opened
  *     before the writes and kept open throughout, beside a transaction that writes a row the

@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 7: uploads are verified by the server, whatever the client. Attacks through the
+ * uploads are verified by the server, whatever the client. Attacks through the
  * real local backend with supabase-js, as the artist and as a follower: a Linux program stored as
  * `audio/mpeg` and published is never visible, playable or downloadable; a client cannot mark a
  * row verified itself; a verified file cannot be swapped afterwards; a real MP3 passes.

@@ -12,7 +12,7 @@ import {
 
 const ok = { configProblem: null };
 
-describe('sign-in error mapping (spec §8)', () => {
+describe('sign-in error mapping', () => {
   it('names the environment file and a restart on a configuration problem', () => {
     expect(mapSignInError(new Error('whatever'), { configProblem: 'placeholder' })).toBe(CONFIG_MESSAGE);
     expect(mapSignInError(new TypeError('net::ERR_NAME_NOT_RESOLVED'), ok)).toBe(CONFIG_MESSAGE);

@@ -11,7 +11,7 @@ const ready: ProfileRoutingState = {
   roleSetupStatuses: { artist: 'ready' },
 };
 
-describe('decideAutoRoute (spec §4)', () => {
+describe('decideAutoRoute', () => {
   it('1. no user goes to /welcome', () => {
     expect(decideAutoRoute(null, ready)).toEqual({ to: '/welcome' });
   });

@@ -14,7 +14,7 @@ import {
   visibleFormError,
 } from '../../../src/features/auth/validation';
 
-describe('sign-up rules (spec §5)', () => {
+describe('sign-up rules', () => {
   it('requires an e-mail of e-mail type', () => {
     expect(signUpFieldRules.email('')).toBe(EMAIL_REQUIRED);
     expect(signUpFieldRules.email('   ')).toBe(EMAIL_REQUIRED);

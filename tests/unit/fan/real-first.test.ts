@@ -1,4 +1,4 @@
-/** Issue 31: real figures first, sample marked — the pure rules behind the dashboards and catalog. */
+/** real figures first, sample marked — the pure rules behind the dashboards and catalog. */
 import { describe, expect, it } from 'vitest';
 import { shownFollowers } from '../../../src/features/catalog/real-artists/real-artist';
 import { activityFromFollowedContent, timeAgo } from '../../../src/features/fan/real-activity';

@@ -53,7 +53,7 @@ describe('realDropsFromRows', () => {
     expect(drop!.isNew).toBe(false);
   });
 
-  it('a scheduled drop (issue 31) says when it unlocks, not which tier', () => {
+  it('a scheduled drop says when it unlocks, not which tier', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     const scheduled = {
       ...base,
@@ -143,7 +143,7 @@ describe('realDropsFromRows', () => {
   });
 });
 
-describe('upgradeLevel (issue 39): which tier a locked drop offers to buy', () => {
+describe('upgradeLevel: which tier a locked drop offers to buy', () => {
   it('offers the required tier for a released drop above the fan, nothing for a scheduled one or one within tier', async () => {
     const { upgradeLevel } = await import('../../../src/features/locker/real-drops/real-drop');
     const now = new Date('2026-11-25T12:00:00Z');

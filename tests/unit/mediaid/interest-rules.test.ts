@@ -15,7 +15,7 @@ import {
 
 const pick = (n: number) => INTEREST_OPTIONS.slice(0, n);
 
-describe('interest constants (spec §9)', () => {
+describe('interest constants', () => {
   it('has 10 interests, 12 genres and the §3 privacy defaults', () => {
     expect(INTEREST_OPTIONS).toHaveLength(10);
     expect(GENRE_OPTIONS).toHaveLength(12);

@@ -1,4 +1,4 @@
-// The one redirect-URI rule (issue 38): what apps may register and where the consent screen may
+// The one redirect-URI rule: what apps may register and where the consent screen may
 // send a browser. The comma smuggle, userinfo, fragments and script schemes are refused.
 import { describe, expect, it } from 'vitest';
 import { redirectUriProblem } from '../../../src/lib/redirect-uri';

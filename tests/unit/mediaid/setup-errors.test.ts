@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapSetupError, setupSuccessMessage } from '../../../src/features/mediaid/setup-errors';
 
-describe('setup modal error banner (spec §8)', () => {
+describe('setup modal error banner', () => {
   it('shows interest messages as they are', () => {
     const text = 'Please select at least 3 interests to personalize your experience.';
     expect(mapSetupError(new Error(text), 'fan')).toBe(text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { onboardingErrorMessage, onboardingFailureAlert } from '../../../src/features/onboarding/onboarding-errors';
 
-describe('onboarding errors (spec §8)', () => {
+describe('onboarding errors', () => {
   it('has one message per failing stage', () => {
     expect(onboardingErrorMessage('auth')).toBe('Authentication required. Please sign in again.');
     expect(onboardingErrorMessage('media-id')).toBe('Failed to create MediaID profile');

@@ -1,4 +1,4 @@
-// When no profile row loads, the client falls back to a role for routing (issue 30, point 7).
+// When no profile row loads, the client falls back to a role for routing.
 // Admin must never come from that fallback: not from user_metadata (any user writes it), not from
 // app_metadata, not from a requested role; only a loaded profile row (server-owned) makes an admin.
 import { describe, expect, it } from 'vitest';

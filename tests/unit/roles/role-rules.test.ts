@@ -11,7 +11,7 @@ import { classifyProfileError, computeProfileRoutingState } from '../../../src/l
 
 const ready = (role: string) => ({ role, interests: ['a', 'b', 'c'], privacy_settings: DEFAULT_PRIVACY });
 
-describe('role availability (spec §4)', () => {
+describe('role availability', () => {
   it('lists the roles of all MediaIDs, else only fan', () => {
     expect(availableRolesFrom([ready('artist'), ready('brand')])).toEqual(['artist', 'brand']);
     expect(availableRolesFrom([])).toEqual(['fan']);
@@ -39,7 +39,7 @@ describe('role availability (spec §4)', () => {
   });
 });
 
-describe('profile lookup fallback rules (spec §4, §8)', () => {
+describe('profile lookup fallback rules', () => {
   const user = { id: 'u', user_metadata: { role: 'artist' } };
   it('classifies missing table, no row and other errors', () => {
     expect(classifyProfileError({ code: '42P01', message: '' }).kind).toBe('table-missing');

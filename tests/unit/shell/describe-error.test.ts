@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../../../src/lib/describe-error';
 
-describe('error screen text (spec §2)', () => {
+describe('error screen text', () => {
   it('routing error: status + status text and its message', () => {
     expect(describeError({ status: 404, statusText: 'Not Found', data: 'No such drop' })).toEqual({
       status: '404 Not Found',

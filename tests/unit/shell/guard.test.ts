@@ -17,7 +17,7 @@ const dashboard = (role: 'fan' | 'artist') => ({
   allowedRoles: [role, 'admin'] as const,
 });
 
-describe('route guard (spec §2, §5, §6)', () => {
+describe('route guard', () => {
   it('public pages need neither auth nor onboarding', () => {
     expect(decideGuard({ ...SIGNED_OUT, loading: true }, { requireAuth: false })).toEqual({ kind: 'allow' });
   });

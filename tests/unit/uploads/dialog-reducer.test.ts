@@ -21,7 +21,7 @@ function file(name: string): DialogFile {
 const run = (actions: UploadDialogAction[], state: UploadDialogState = INITIAL_DIALOG_STATE) =>
   actions.reduce(uploadDialogReducer, state);
 
-describe('upload dialog steps (spec §4)', () => {
+describe('upload dialog steps', () => {
   it('adding the first files moves to metadata automatically; later additions do not move', () => {
     const state = run([{ type: 'add-files', files: [file('a.mp3')] }]);
     expect(state.step).toBe('metadata');
@@ -112,7 +112,7 @@ function entry(id: string, status: OutboxEntry['status']): OutboxEntry {
   };
 }
 
-describe('completion of a sent batch (spec §4 "Completion is reached when all files are processed")', () => {
+describe('completion of a sent batch: reached when all files are processed', () => {
   it('is not complete before the outbox lists the sent files (no "0 of 1" flash after Start Upload)', () => {
     const outcome = batchOutcome(['e1'], []);
     expect(outcome.finished).toBe(false);

@@ -12,14 +12,14 @@ import { UploadContentButton } from './UploadContentButton';
 import { WeeklyEngagementCard } from './WeeklyEngagementCard';
 
 export interface ArtistDashboardProps {
-  /** The second copy of the dashboard (demos) has no upload (spec §2). */
+  /** The second copy of the dashboard (demos) has no upload. */
   withUpload?: boolean;
-  /** The optional header role switcher (spec §2): shown when given. */
+  /** The optional header role switcher: shown when given. */
   roleSwitcher?: ReactNode;
   /** Extra-roomy layout for the demo's spacious variant. */
   spacious?: boolean;
   /**
-   * The signed-in artist's own header and figures (issue 31). Given on `/dashboard/artist`: the
+   * The signed-in artist's own header and figures. Given on `/dashboard/artist`: the
    * page leads with them and the sample analytics follow under the 'Sample data' heading, while
    * the sample identity (BTI) is shown nowhere. The demos and /test leave it out (spec sample).
    */

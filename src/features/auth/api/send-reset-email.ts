@@ -2,7 +2,7 @@ import { env } from '@/lib/env';
 import { loadSupabase } from '@/lib/load-supabase';
 import { mapResetEmailError } from '../auth-errors';
 
-/** Reset password for e-mail, redirecting to /reset-password (spec §7). */
+/** Reset password for e-mail, redirecting to /reset-password. */
 export async function sendResetEmail(email: string): Promise<{ error: string | null }> {
   try {
     const supabase = await loadSupabase();

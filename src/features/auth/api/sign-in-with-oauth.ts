@@ -11,7 +11,7 @@ async function providerEnabled(provider: OAuthProvider): Promise<boolean> {
 }
 
 /**
- * OAuth sign-in redirecting back to /onboarding on this origin (spec §7). supabase-js would send
+ * OAuth sign-in redirecting back to /onboarding on this origin. supabase-js would send
  * the browser to a disabled provider's error page, so the provider is checked first.
  */
 export async function signInWithOAuth(

@@ -2,7 +2,7 @@ import { env } from '@/lib/env';
 import { loadSupabase } from '@/lib/load-supabase';
 import { mapSignInError } from '../auth-errors';
 
-/** Sign in with password (spec §7); resolves to the §8 banner message or null, and the user's metadata role. */
+/** Sign in with password; resolves to the red banner's message or null, and the user's metadata role. */
 export async function signInWithPassword(
   email: string,
   password: string,

@@ -3,7 +3,7 @@ import type { SelfSignupRole } from '@/lib/roles';
 import { loadSupabase } from '@/lib/load-supabase';
 import { mapSignUpError } from '../auth-errors';
 
-/** Sign up {email, password, options {role}} (spec §7); the role lands in the user metadata. */
+/** Sign up {email, password, options {role}}; the role lands in the user metadata. */
 export async function signUp(email: string, password: string, role: SelfSignupRole): Promise<{ error: string | null }> {
   try {
     const supabase = await loadSupabase();

@@ -1,7 +1,7 @@
 import { loadSupabase } from '@/lib/load-supabase';
 import { mapPasswordUpdateError } from '../auth-errors';
 
-/** Update user {password} (spec §7); the backend message or 'Failed to update password'. */
+/** Update user {password}; the backend message or 'Failed to update password'. */
 export async function updatePassword(password: string): Promise<{ error: string | null }> {
   try {
     const supabase = await loadSupabase();

@@ -22,7 +22,7 @@ const FEATURES = [
   },
 ] as const;
 
-/** The landing page's three feature cards (spec §2). */
+/** The landing page's three feature cards. */
 export function FeatureCards() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

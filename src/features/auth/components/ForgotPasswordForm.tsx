@@ -6,7 +6,7 @@ import { validateEmail } from '../validation';
 import { BackArrow } from './BackArrow';
 import { ErrorBanner } from '@/components/ErrorBanner';
 
-/** Forgot-password view (spec §2, §4): form, sending, sent confirmation, back to sign-in. */
+/** Forgot-password view: form, sending, sent confirmation, back to sign-in. */
 export function ForgotPasswordForm({
   onBackToSignIn,
   initialEmail = '',

@@ -43,7 +43,7 @@ const OTHER_LOGINS = [
   { to: '/developer/login', label: 'Developer Portal' },
 ] as const;
 
-/** The marketing panel of a role portal (spec §2): benefits and links to the other logins and /catalog. */
+/** The marketing panel of a role portal: benefits and links to the other logins and /catalog. */
 export function PortalMarketing({ role }: { role: PortalRole }) {
   const { name, color, description } = ROLE_DISPLAY[role];
   const Icon = ROLE_ICONS[role];

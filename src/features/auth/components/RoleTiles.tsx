@@ -2,7 +2,7 @@ import { Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { ROLE_DISPLAY, SELF_SIGNUP_ROLES, type SelfSignupRole } from '@/lib/roles';
 import { ROLE_ICONS } from '@/components/role-icons';
 
-/** Account type tiles: Fan, Artist, Brand, Developer — admin is never offered (spec §2, §6). */
+/** Account type tiles: Fan, Artist, Brand, Developer — admin is never offered. */
 export function RoleTiles({ value, onChange }: { value: SelfSignupRole; onChange: (role: SelfSignupRole) => void }) {
   return (
     <Radio.Group label="Account type" value={value} onChange={(next) => onChange(next as SelfSignupRole)}>

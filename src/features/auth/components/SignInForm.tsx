@@ -21,7 +21,7 @@ export interface SignInFormProps {
   subtitle?: string;
 }
 
-/** Sign-in screen (spec §2): welcome-back heading (for a returning device; returning-visitor.ts), social buttons, e-mail/password, Remember me. */
+/** Sign-in screen: welcome-back heading (for a returning device; returning-visitor.ts), social buttons, e-mail/password, Remember me. */
 export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSignUp, subtitle }: SignInFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export function SignInForm({ onSuccess, onForgotPassword, onBack, onSwitchToSign
             {...form.getInputProps('password')}
           />
           <Group justify="space-between">
-            {/* Remember me has no effect (spec §2): supabase-js always persists the session. */}
+            {/* Remember me has no effect: supabase-js always persists the session. */}
             <Checkbox label="Remember me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
             <Anchor
               component="button"

@@ -17,7 +17,7 @@ export interface SignUpFormProps {
   onBack?: () => void;
 }
 
-/** Sign-up screen (spec §2): role tiles, social buttons, e-mail, passwords, terms, role-coloured submit. */
+/** Sign-up screen: role tiles, social buttons, e-mail, passwords, terms, role-coloured submit. */
 export function SignUpForm({ fixedRole, onSuccess, onSwitchToSignIn, onBack }: SignUpFormProps) {
   const [role, setRole] = useState<SelfSignupRole>(fixedRole ?? DEFAULT_ROLE);
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { signInWithOAuth } from '../api/sign-in-with-oauth';
 import type { OAuthProvider } from '../auth-errors';
 
-/** Google and Facebook buttons (spec §2, §7); failures go to the page's red banner. */
+/** Google and Facebook buttons; failures go to the page's red banner. */
 export function SocialButtons({
   mode,
   onError,

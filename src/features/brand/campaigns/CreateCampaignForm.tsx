@@ -26,7 +26,7 @@ const num = (v: number | string) => (v === '' ? NaN : Number(v));
 const money = { prefix: '$', thousandSeparator: ',', decimalScale: 2, allowNegative: false, min: 0 } as const;
 
 /**
- * The seed's 'Create Campaign' (spec §2 Collaboration Portal) made real: title, cultural context,
+ * The seed's 'Create Campaign' made real: title, cultural context,
  * genre filter, followers filter, budget and payout model, plus the dates and the pool of codes a
  * campaign needs. 'Launch Campaign' stores it on the server; generated codes can be downloaded.
  */

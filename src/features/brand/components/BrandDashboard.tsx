@@ -15,11 +15,11 @@ import { RecommendedArtistsCard } from './RecommendedArtistsCard';
 import { ThemeVectorSpaceCard } from './ThemeVectorSpaceCard';
 
 export interface BrandDashboardProps {
-  /** Adds AI campaign insights, optimisation insights and the theme vector space (spec §2). */
+  /** Adds AI campaign insights, optimisation insights and the theme vector space. */
   extended?: boolean;
   roleSwitcher?: ReactNode;
   spacious?: boolean;
-  /** The signed-in brand's own header and figures (issue 31): first, and the sample under 'Sample data'. */
+  /** The signed-in brand's own header and figures: first, and the sample under 'Sample data'. */
   own?: { header: ReactNode; figures: ReactNode };
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 export const DEFAULT_VOLUME = 0.7;
 export const VOLUME_STEP = 0.1;
 
-/** Inline audio player (spec §2): volume default 0.7, step 0.1. */
+/** Inline audio player: volume default 0.7, step 0.1. */
 export function InlineAudioPlayer({ src, title }: { src: string; title: string }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [volume, setVolume] = useState(DEFAULT_VOLUME);

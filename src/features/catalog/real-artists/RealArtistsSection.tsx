@@ -13,7 +13,7 @@ const FanArtistBucketDialog = lazy(() =>
 );
 
 /**
- * Real artists (issue 13 item 1) above the sample catalog (`samples`, under a heading that labels
+ * Real artists above the sample catalog (`samples`, under a heading that labels
  * them as sample artists), filtered by the page's search text and genre chip. When the search
  * matches real artists and no sample one, the empty sample part is left out: the spec's 'No
  * artists found' is for a search that matches nothing at all.

@@ -1,5 +1,5 @@
 /**
- * Real artists in the catalog (issue 13 item 1): the server's catalog rows → what the card shows,
+ * Real artists in the catalog: the server's catalog rows → what the card shows,
  * and the same search text and genre chips as the sample catalog (pure, unit-tested).
  */
 import { normalizeSearchText, type GenreFilter } from '../filter-artists';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { PROPOSAL_TIMELINES } from '../collab-rules';
 import { notifyComingSoon } from '@/lib/coming-soon';
 
-/** The proposal form (spec §2): no validation, and submitting is not wired yet (spec §5). */
+/** The proposal form: no validation, and submitting is not wired yet. */
 export function CreateProposalTab() {
   const form = useForm({
     initialValues: {

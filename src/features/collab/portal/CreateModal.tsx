@@ -9,7 +9,7 @@ import { ARTIST_GENRE_OPTIONS } from '@/lib/artist-identity';
 const BRAND_TYPES = ['Audio hardware', 'Streetwear', 'Beverages', 'Creative software', 'Skate', 'Coffee'];
 const FOLLOWER_FILTERS = ['Any size', '500+', '1K+', '5K+', '10K+', '50K+'];
 
-/** 'Pitch to Brands' for artists, 'Create Campaign' for brands; submitting is not wired yet (spec §2). */
+/** 'Pitch to Brands' for artists, 'Create Campaign' for brands; submitting is not wired yet. */
 export function CreateModal({
   opened,
   onClose,

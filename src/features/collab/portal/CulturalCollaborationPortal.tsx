@@ -6,7 +6,7 @@ import { BrowseTab } from './BrowseTab';
 import { CreateModal } from './CreateModal';
 import { InsightsTab } from './InsightsTab';
 
-/** Cultural Collaboration Portal (spec §2): browse, my collaborations, create (modal), insights. */
+/** Cultural Collaboration Portal: browse, my collaborations, create (modal), insights. */
 export function CulturalCollaborationPortal({ userType }: { userType: CollabUserType }) {
   const [tab, setTab] = useState<string>('browse');
   const [creating, setCreating] = useState(false);

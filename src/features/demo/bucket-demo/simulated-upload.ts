@@ -1,4 +1,4 @@
-/** Spec §4 demo upload: files become bucket items (isLocked = not isPublic, type from the MIME type). */
+/** Files become bucket items (isLocked = not isPublic, type from the MIME type). */
 import { demoTypeOf, type BucketItem, type SimpleUploadValues } from '@/features/bucket';
 
 export function simulatedItems(

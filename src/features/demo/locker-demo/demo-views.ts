@@ -1,4 +1,4 @@
-/** The locker demo's switcher entries (spec §2 "Demo pages"). */
+/** The locker demo's switcher entries. */
 export const DEMO_VIEWS = [
   { value: 'locker-a', label: 'Locker A (3D carousel)' },
   { value: 'locker-b', label: 'Locker B (daily calendar)' },

@@ -1,6 +1,6 @@
 import type { DeveloperApp } from './types';
 
-/** Two sample applications for the preview store (spec §3, §9: they use campaigns:read). */
+/** Two sample applications for the preview store (they use campaigns:read). */
 export const SAMPLE_APPS: DeveloperApp[] = [
   {
     id: 'sample-vinyl-radar',

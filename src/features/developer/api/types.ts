@@ -2,7 +2,7 @@ import type { AppScope, OAuthScope } from '../scopes';
 
 export type AppStatus = 'active' | 'disabled';
 
-/** A developer application (spec §3). The secret itself is never stored: only its last four characters. */
+/** A developer application. The secret itself is never stored: only its last four characters. */
 export interface DeveloperApp {
   id: string;
   name: string;

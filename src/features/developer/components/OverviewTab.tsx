@@ -10,7 +10,7 @@ import { PORTAL_STATS, RECENT_API_ACTIVITY } from '../sample-portal';
 import { METHOD_COLORS } from '../api-docs';
 
 /**
- * Spec §2 Overview: four stat cards and the recent API activity, on sample data. A signed-in
+ * Four stat cards and the recent API activity, on sample data. A signed-in
  * developer (`preview` false) first sees their own apps and their real API use, the sample under
  * the 'Sample data' heading.
  */

@@ -1,4 +1,4 @@
-/** Offline listening for locker tracks (issue 7 item 7): kept Blobs, played from object URLs. */
+/** Offline listening for locker tracks: kept Blobs, played from object URLs. */
 export { LockerTrack } from './LockerTrack';
 export { OfflineMediaSummary } from './OfflineMediaSummary';
 export { useOfflineMedia, sampleTrackBlob, type OfflineMedia } from './use-offline-media';

@@ -1,5 +1,5 @@
 /**
- * Media Session wiring (issue 13 item 6): the lock screen / notification shows the playing
+ * Media Session wiring: the lock screen / notification shows the playing
  * track's title, artist and artwork, and its play, pause, seek and next/previous buttons drive
  * the <audio> element. Invariants: metadata is set when this element starts playing (so the last
  * played element owns the session); position state follows the element; cleanup removes every

@@ -1,7 +1,7 @@
 /**
  * Writes a MediaID, completes the profile and logs 'mediaid_setup_completed' — all locally through the
  * sync engine, so it works offline and syncs later. The MediaID is written first: if it fails nothing
- * else is written; the event's result is not checked (spec §7).
+ * else is written; the event's result is not checked.
  */
 import type { Role } from '@/lib/roles';
 import type { IdentityStore } from '@/features/auth';

@@ -1,7 +1,7 @@
 import { Chip, Group } from '@mantine/core';
 import { GENRE_OPTIONS } from '../constants';
 
-/** The 12 genres of §9; optional. */
+/** The 12 genres; optional. */
 export function GenrePicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   return (
     <Chip.Group multiple value={value} onChange={onChange}>

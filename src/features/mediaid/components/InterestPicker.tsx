@@ -3,7 +3,7 @@ import { INTEREST_OPTIONS, MAX_INTERESTS, MIN_INTERESTS } from '../constants';
 import { interestCounterText, toggleInterest } from '../interest-rules';
 
 /**
- * The 10 interests of §9 (a brand's own options for a brand) as toggle chips; with a cap (the
+ * The 10 interests (a brand's own options for a brand) as toggle chips; with a cap (the
  * modal) a sixth pick is ignored.
  */
 export function InterestPicker({

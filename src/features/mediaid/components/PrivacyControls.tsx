@@ -9,7 +9,7 @@ const DESCRIPTIONS: Record<PrivacyKey, string> = {
   marketing_communications: 'Receive product updates, marketing and brand offers (codes in your Daily Rewards)',
 };
 
-/** The five privacy switches of spec §3 with their labels. */
+/** The five privacy switches with their labels. */
 export function PrivacyControls({
   value,
   onChange,

@@ -1,4 +1,4 @@
-/** The consent screen's messages for what can go wrong (issue 29): pure, unit-tested. */
+/** The consent screen's messages for what can go wrong: pure, unit-tested. */
 
 export const CONSENT_TEXT = {
   missingId: 'This sign-in link is incomplete. Go back to the app and choose “Sign in with MediaID” again.',

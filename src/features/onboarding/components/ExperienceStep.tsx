@@ -31,7 +31,7 @@ const EXPERIENCES: Record<SelfSignupRole, { title: string; features: string[] }>
   },
 };
 
-/** Step 4: choose the experience/role; four options, each with its feature list (spec §2). */
+/** Step 4: choose the experience/role; four options, each with its feature list. */
 export function ExperienceStep({
   value,
   onChange,

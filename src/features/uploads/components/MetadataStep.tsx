@@ -16,7 +16,7 @@ interface MetadataStepProps {
   onContinue: () => void;
 }
 
-/** One file at a time ('File n of m'), spec §2 metadata step. */
+/** The metadata step: one file at a time ('File n of m'). */
 export function MetadataStep({ files, cursor, onPrevious, onNext, onChange, onBack, onContinue }: MetadataStepProps) {
   // The step's opening time judges dates while typing; 'Review' checks again against the clock.
   const [openedAt] = useState(() => Date.now());

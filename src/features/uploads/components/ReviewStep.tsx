@@ -35,7 +35,7 @@ function ReleaseLine({ metadata }: { metadata: UploadMetadata }) {
   );
 }
 
-/** Each file with its tier, release state, status and real progress; 'Back to Metadata' and 'Start Upload' (spec §2). */
+/** Each file with its tier, release state, status and real progress; 'Back to Metadata' and 'Start Upload'. */
 export function ReviewStep({ files, entries, uploading, sent, onBack, onStart }: ReviewStepProps) {
   return (
     <Stack gap="md">

@@ -2,7 +2,7 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Modal } from '@/components/Modal';
 import { IconCircleCheck } from '@tabler/icons-react';
 
-/** Spec §2 completion dialog: 'Upload Complete!', completed of total, Done. */
+/** The completion dialog: 'Upload Complete!', completed of total, Done. */
 export function UploadCompleteDialog({
   opened,
   completed,

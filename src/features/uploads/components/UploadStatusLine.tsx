@@ -2,7 +2,7 @@ import { Badge, Group, Progress, Text } from '@mantine/core';
 import type { UploadStatus } from '@sync/outbox';
 import { STATUS_COLOR } from '../upload-options';
 
-/** Status (red on error, spec §8) and the real progress of one file. */
+/** Status (red on error) and the real progress of one file. */
 export function UploadStatusLine({ status, progress }: { status: UploadStatus; progress: number }) {
   return (
     <Group gap="xs" wrap="nowrap" w="100%">
