@@ -10,9 +10,9 @@
  * first request that gets through — releases them with the backoff reset, so writes made offline
  * are pushed as soon as the device is back, not after the backoff; while `navigator.onLine` is
  * false nothing is retried or triggered; the engine owns these retries through the gate and
- * RxDB's replication options alone — it never writes a replication state's fields; status, pending count and last-synced
- * time and the connection mode (live/polling/offline) are derived from the database and the
- * shared sync meta, so every tab tells the truth;
+ * RxDB's replication options alone — it never writes a replication state's fields; status,
+ * pending count and last-synced time and the connection mode (live/polling/offline) are derived
+ * from the database and the shared sync meta, so every tab tells the truth;
  * close() and removeLocalData() stop replication first and leave no timers behind.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -48,8 +48,8 @@ export interface SyncEngineOptions {
    * Names the backend in the replication ids, under which each collection's checkpoints are stored
    * (database.ts keeps one database per user already). Pass the URL given to `createClient`:
    * devices store their checkpoints under it (earlier versions read it from the client). Default
-   * {@link DEFAULT_BACKEND_ID}: correct for a new database, but a device that stored checkpoints
-   * under the URL then pulls and pushes everything once again from scratch.
+   * {@link DEFAULT_BACKEND_ID}: right for a new database, but a device that stored checkpoints
+   * under the URL then pulls every collection from the start and may re-send its rows once.
    */
   backendId?: string;
   pollIntervalMs?: number;
