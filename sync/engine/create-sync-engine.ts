@@ -9,9 +9,10 @@
  * (never a busy loop), unreachable ones are probed one at a time, and every trigger — and the
  * first request that gets through — releases them with the backoff reset, so writes made offline
  * are pushed as soon as the device is back, not after the backoff; while `navigator.onLine` is
- * false nothing is retried or triggered; status, pending count and last-synced
- * time and the connection mode (live/polling/offline) are derived from the database and the
- * shared sync meta, so every tab tells the truth;
+ * false nothing is retried or triggered; the engine owns these retries through the gate and
+ * RxDB's replication options alone — it never writes a replication state's fields; status,
+ * pending count and last-synced time and the connection mode (live/polling/offline) are derived
+ * from the database and the shared sync meta, so every tab tells the truth;
  * close() and removeLocalData() stop replication first and leave no timers behind.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -43,9 +44,16 @@ export interface SyncEngineOptions {
   multiInstance?: boolean;
   /** Default `bucket_<user id>`; tests simulating a second device of the same user override it. */
   databaseName?: string;
-  /** Names the backend in replication ids (checkpoints); default the Supabase URL. */
+  /**
+   * Names the backend in the replication ids, under which each collection's checkpoints are stored
+   * (database.ts keeps one database per user already). Pass the URL given to `createClient`:
+   * devices store their checkpoints under it (earlier versions read it from the client). Default
+   * {@link DEFAULT_BACKEND_ID}: right for a new database, but a device that stored checkpoints
+   * under the URL then pulls every collection from the start and may re-send its rows once.
+   */
   backendId?: string;
   pollIntervalMs?: number;
+  /** First backoff of a request the server refused (doubling per failure, up to maxRetryTimeMs). */
   retryTimeMs?: number;
   maxRetryTimeMs?: number;
   /**
@@ -95,11 +103,8 @@ export interface SyncEngine {
   removeLocalData(): Promise<void>;
 }
 
-function backendIdOf(supabase: SupabaseClient): string {
-  // supabaseUrl is protected in the typings but stable; it only names checkpoints.
-  const url = (supabase as unknown as { supabaseUrl?: unknown }).supabaseUrl;
-  return typeof url === 'string' ? url : 'supabase';
-}
+/** The backend id without a `backendId` option (what earlier versions used for a client without a URL). */
+export const DEFAULT_BACKEND_ID = 'supabase';
 
 export async function createSyncEngine(options: SyncEngineOptions): Promise<SyncEngine> {
   const { supabase, userId } = options;
@@ -124,24 +129,19 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const online = watchOnline(connectivity);
   const subscriptions: Subscription[] = [];
   let stopTriggers: (() => void) | null = null;
-  let consecutiveFailures = 0;
   let lastRequestFailed = false;
   let retryGate: RetryGate | null = null;
   let live: LiveReplication | null = null;
 
-  const setRetryTime = (ms: number) => replications$.value.forEach((r) => (r.retryTime = ms));
+  // Backoff lives in the retry gate (per request); the reporter only keeps status and meta.
   const reporter: ReplicationReporter = {
     success() {
       lastRequestFailed = false;
       retryGate?.reachable();
-      if (consecutiveFailures > 0) setRetryTime(baseRetry);
-      consecutiveFailures = 0;
       void meta.update({ failure: null });
     },
     failure(error) {
       lastRequestFailed = true;
-      consecutiveFailures += 1;
-      setRetryTime(retryDelay(consecutiveFailures, baseRetry, maxRetry));
       void meta.update({ failure: { kind: error.kind, message: error.message, at: new Date().toISOString() } });
     },
     rejected(rejections) {
@@ -169,7 +169,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
 
   function watchReplicationErrors(replication: CollectionReplication): Subscription {
     return replication.error$.subscribe((error: RxError | RxTypeError) => {
-      // Handler failures (RC_PULL/RC_PUSH) are reported by the handlers themselves.
+      // Handler failures are reported by the handlers (and retryThroughGate) and never reach RxDB;
+      // RC_PULL/RC_PUSH could only come from a gate closed under a running replication.
       const code = (error as { code?: string }).code ?? 'unknown';
       if (code !== 'RC_PULL' && code !== 'RC_PUSH')
         reporter.failure(new SyncRequestError('client', 0, code, error.message));
@@ -179,10 +180,6 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   /** Retries waiting in the gate go now, from the base delay again, and a cycle is queued. */
   function runNow(): void {
     live?.noteFullPull();
-    if (consecutiveFailures > 0) {
-      consecutiveFailures = 0;
-      setRetryTime(baseRetry);
-    }
     retryGate?.wake();
     replications$.value.forEach((r) => r.reSync());
   }
@@ -206,8 +203,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
         collection: db.collections[name] as never,
         name,
         userId,
-        backendId: options.backendId ?? backendIdOf(supabase),
-        retryTimeMs: retryDelay(consecutiveFailures, baseRetry, maxRetry),
+        backendId: options.backendId ?? DEFAULT_BACKEND_ID,
         reporter,
         retryGate: gate,
         firstPages: options.firstPages?.userId === userId ? options.firstPages : undefined,
@@ -262,9 +258,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     await stoppingLive;
     const list = replications$.value;
     replications$.next([]);
-    // A handler woken by close() after the cancel sees a stopped replication and ends; RxDB's
-    // own wait after that error is kept short so no timer outlives stop().
-    list.forEach((r) => (r.retryTime = 1));
+    // Cancel first, then close the gate: a handler waiting there then answers a canceled
+    // replication (retryThroughGate), which RxDB discards without a retry timer.
     await Promise.all(list.map((r) => r.cancel()));
     retryGate?.close();
     retryGate = null;

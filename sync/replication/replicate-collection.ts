@@ -4,10 +4,12 @@
  * leader tab replicates (`waitForLeadership`), visibility does not start replication in other
  * tabs; remote changes arrive by pull cycles triggered by the engine (RESYNC) — realtime
  * (sync/live/) only triggers those cycles, it never writes rows itself; the replication identifier names table and backend, so
- * checkpoints never leak between backends; failed requests are retried inside the handlers
- * through the engine's retry gate (see retry-gate.ts), so RxDB's own `retryTime` wait — which
- * blocks the push queue and cannot be woken — is only reached by non-request errors. A pull from
- * scratch takes the first page prefetched for a new device (first-pages.ts) instead of asking again.
+ * checkpoints never leak between backends; every failure is retried inside the handlers through
+ * the engine's retry gate (see retry-gate.ts) and a canceled replication gets an answer, not an
+ * error, so RxDB's own `retryTime` wait — which blocks the push queue, cannot be woken and would
+ * leave a timer behind after cancel() — is never reached: RxDB's options are set once here and
+ * its state is never written afterwards. A pull from scratch takes the first page prefetched for
+ * a new device (first-pages.ts) instead of asking again.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
@@ -27,7 +29,6 @@ export interface ReplicateCollectionOptions {
   name: CollectionName;
   userId: string;
   backendId: string;
-  retryTimeMs: number;
   reporter: ReplicationReporter;
   /** Failed requests wait here (woken by the engine's triggers), not in RxDB's `retryTime`. */
   retryGate: RetryGate;
@@ -37,17 +38,32 @@ export interface ReplicateCollectionOptions {
 
 export type CollectionReplication = RxReplicationState<Record<string, unknown>, PullCheckpoint>;
 
+/**
+ * RxDB waits this long after a handler throws before calling it again (`awaitRetry`). Handlers
+ * never throw (see retryThroughGate), so it only matters if that ever breaks: then RxDB's default
+ * — neither a busy loop against the server nor a long stall — is the safe value.
+ */
+export const RXDB_RETRY_TIME_MS = 5_000;
+
 export function replicateCollection(options: ReplicateCollectionOptions): CollectionReplication {
   const { supabase, collection, name, userId, reporter, retryGate } = options;
   const def = COLLECTIONS[name];
   const knownFields = knownFieldsOf(name);
   const isVisible = def.isVisible;
-  return replicateRxCollection<Record<string, unknown>, PullCheckpoint>({
+  // `replication` is read only when a handler fails, after start(), which RxDB runs after
+  // replicateRxCollection returned it.
+  const gated = <A extends unknown[], R>(handler: (...args: A) => Promise<R>, stoppedResult: () => R) =>
+    retryThroughGate(handler, retryGate, {
+      report: (error) => reporter.failure(error),
+      isStopped: () => replication.isStopped(),
+      stoppedResult,
+    });
+  const replication: CollectionReplication = replicateRxCollection<Record<string, unknown>, PullCheckpoint>({
     replicationIdentifier: `bucket-${name}-${options.backendId}`,
     collection: collection as RxCollection<Record<string, unknown>>,
     deletedField: '_deleted',
     live: true,
-    retryTime: options.retryTimeMs,
+    retryTime: RXDB_RETRY_TIME_MS,
     waitForLeadership: true,
     toggleOnDocumentVisible: false,
     autoStart: true,
@@ -57,7 +73,7 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
           handler: withFirstPage(
             name,
             options.firstPages,
-            retryThroughGate(
+            gated(
               createPullHandler({
                 supabase,
                 table: name,
@@ -65,7 +81,7 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
                 reporter,
                 isVisible: isVisible ? (row) => isVisible(row, userId) : undefined,
               }),
-              retryGate,
+              () => ({ documents: [], checkpoint: undefined }),
             ),
           ),
         }
@@ -73,7 +89,7 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
     push: def.replication.push
       ? {
           batchSize: def.replication.batchSize,
-          handler: retryThroughGate(
+          handler: gated(
             createPushHandler({
               supabase,
               table: name,
@@ -82,11 +98,12 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
               acknowledge: (pushed) => acknowledgePushed(collection, pushed),
               reject: (rejected) => markRejected(collection, rejected, new Date().toISOString()),
             }),
-            retryGate,
+            () => [],
           ),
         }
       : undefined,
   });
+  return replication;
 }
 
 /** How long the first pull waits for a prefetched page still in flight before pulling itself. */

@@ -1,10 +1,11 @@
 /**
  * When a failed pull/push request is tried again. RxDB retries a throwing handler only after
- * `retryTime` (read when the request failed, up to the engine's 60 s cap) and nothing can wake
- * that wait but the `online` event — and only when `navigator.onLine` was already false at the
- * failure. While a push waits there it holds RxDB's upstream queue, so `reSync()` (queued
- * behind it) cannot push either. So the handlers own their transient retries: they wait on this
- * gate, which the engine opens on `online`, focus/visibility and its interval tick.
+ * `retryTime` and nothing can wake that wait but the `online` event — and only when
+ * `navigator.onLine` was already false at the failure. While a push waits there it holds RxDB's
+ * upstream queue, so `reSync()` (queued behind it) cannot push either. So the handlers own their
+ * retries: `retryThroughGate` answers every failure by waiting on this gate (which the engine opens
+ * on `online`, focus/visibility and its interval tick) and trying again; no failure reaches RxDB,
+ * whose `retryTime` is a fixed option that never comes into play (replicate-collection.ts).
  *
  * Invariants:
  * - while `navigator.onLine` is false no timer runs: nothing is retried until a wake() once
@@ -122,25 +123,61 @@ export function createRetryGate({ delayMs, probeMs, isOnline }: RetryGateOptions
   };
 }
 
+export interface GateRetryOptions<R> {
+  /** Reports a failure the handler did not report itself (anything but a SyncRequestError). */
+  report: (error: SyncRequestError) => void;
+  /** Whether RxDB's replication is canceled (the engine closes the gate only after cancel()). */
+  isStopped: () => boolean;
+  /** The answer to a canceled replication: RxDB discards whatever a handler answers once stopped. */
+  stoppedResult: () => R;
+}
+
 /**
- * Wraps a pull or push handler: a failed request (SyncRequestError — already reported by the
- * handler) is retried once the gate releases it, with its own backoff (reset by a wake);
- * anything else propagates to RxDB unchanged.
+ * Wraps a pull or push handler so that it never throws into RxDB: a failed request (reported by
+ * the handler) or any other error (reported here, e.g. a local write that failed) waits on the
+ * gate with its own backoff (reset by a wake) and is tried again. Once the gate is closed the
+ * wrapper answers `stoppedResult()` instead of throwing: RxDB's handler loop answers a throw with
+ * its `retryTime` timer (awaitRetry) even after cancel(), an answer ends it with no timer at all
+ * (rxdb plugins/replication: the `isStoppedOrPaused()` checks after the pull and push loops).
+ * A closed gate with a replication still running (never, by the engine's stop order) throws,
+ * and sends no request.
  */
 export function retryThroughGate<A extends unknown[], R>(
   handler: (...args: A) => Promise<R>,
   gate: RetryGate,
+  { report, isStopped, stoppedResult }: GateRetryOptions<R>,
 ): (...args: A) => Promise<R> {
+  const stopped = (): R => {
+    if (isStopped()) return stoppedResult();
+    throw new RetryGateClosedError();
+  };
   return async (...args: A) => {
     let attempt = 0;
     for (;;) {
+      if (gate.closed) return stopped();
+      let failure: SyncRequestError;
       try {
         return await handler(...args);
       } catch (error) {
-        if (!(error instanceof SyncRequestError) || gate.closed) throw error;
-        attempt += 1;
-        if ((await gate.wait(error.kind, attempt)) === 'woken') attempt = 0;
+        failure = error instanceof SyncRequestError ? error : unexpectedFailure(error);
+        if (failure !== error) report(failure);
       }
+      if (gate.closed) return stopped();
+      attempt += 1;
+      let outcome: WaitOutcome;
+      try {
+        outcome = await gate.wait(failure.kind, attempt);
+      } catch {
+        return stopped(); // the gate closed while waiting
+      }
+      if (outcome === 'woken') attempt = 0;
     }
   };
+}
+
+/** A failure that is no answer of the server (a bug, a local write that failed): backs off like a refusal. */
+function unexpectedFailure(error: unknown): SyncRequestError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return new SyncRequestError('client', 0, typeof code === 'string' ? code : 'unknown', message);
 }

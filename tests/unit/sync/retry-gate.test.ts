@@ -67,7 +67,9 @@ describe('retry gate', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('retryThroughGate retries request failures with a per-request backoff, passes other errors on', async () => {
+  const neverStopped = { report: () => undefined, isStopped: () => false, stoppedResult: () => -1 };
+
+  it('retryThroughGate retries request failures with a per-request backoff, reset by a wake', async () => {
     const delays: number[] = [];
     const gate = createRetryGate({
       delayMs: (attempt) => (delays.push(attempt), backoff(attempt)),
@@ -79,17 +81,56 @@ describe('retry gate', () => {
       calls += 1;
       if (calls <= 3) throw new SyncRequestError('server', 503, '503', 'unavailable');
       return x * 2;
-    }, gate);
+    }, gate, neverStopped);
     const result = handler(21);
     await vi.advanceTimersByTimeAsync(5_000 + 10_000);
     expect(calls).toBe(3);
     gate.wake(); // resets the backoff
     await expect(result).resolves.toBe(42);
     expect(delays).toEqual([1, 2, 3]);
+  });
 
-    const failing = retryThroughGate(async () => {
-      throw new TypeError('bug');
-    }, gate);
-    await expect(failing()).rejects.toBeInstanceOf(TypeError);
+  it('retryThroughGate reports any other error and retries it like a refusal: nothing reaches RxDB', async () => {
+    const gate = createRetryGate({ delayMs: backoff, probeMs: 1_000, isOnline: () => true });
+    const reported: SyncRequestError[] = [];
+    let calls = 0;
+    const handler = retryThroughGate(async () => {
+      calls += 1;
+      if (calls === 1) throw Object.assign(new TypeError('local write failed'), { code: 'DXE1' });
+      return 'done';
+    }, gate, { ...neverStopped, report: (e) => reported.push(e), stoppedResult: () => 'stopped' });
+    const result = handler();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toBe('done');
+    expect(reported.map((e) => [e.kind, e.code, e.message])).toEqual([['client', 'DXE1', 'local write failed']]);
+  });
+
+  it('retryThroughGate: a closed gate answers a canceled replication, with no timer and no request', async () => {
+    const gate = createRetryGate({ delayMs: backoff, probeMs: 1_000, isOnline: () => true });
+    let calls = 0;
+    let stopped = false;
+    const handler = retryThroughGate(async () => {
+      calls += 1;
+      throw new SyncRequestError('server', 503, '503', 'unavailable');
+    }, gate, { ...neverStopped, isStopped: () => stopped, stoppedResult: () => -1 });
+    const waiting = handler();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gate.waiting).toBe(1);
+    stopped = true; // the engine cancels RxDB's replication, then closes the gate
+    gate.close();
+    await expect(waiting).resolves.toBe(-1);
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(handler()).resolves.toBe(-1);
+    expect(calls).toBe(1);
+  });
+
+  it('retryThroughGate: a closed gate under a running replication throws without a request', async () => {
+    const gate = createRetryGate({ delayMs: backoff, probeMs: 1_000, isOnline: () => true });
+    gate.close();
+    const handler = vi.fn(async () => 1);
+    await expect(retryThroughGate(handler, gate, neverStopped)()).rejects.toBeInstanceOf(RetryGateClosedError);
+    expect(handler).not.toHaveBeenCalled();
   });
 });
