@@ -3,6 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BucketDatabase, CollectionName, FirstPages, SyncEngine, SyncEngineOptions } from '@sync';
+import { supabaseClientUrl } from '@/lib/env';
 import { probeLocalDatabase } from './local-database-probe';
 import { SyncContext, SyncOpenedContext, type SyncContextValue } from './sync-context';
 
@@ -117,7 +118,15 @@ export function SyncProvider({ supabase, userId, options, prefetch, children }: 
         import('./create-app-storage'),
       ]);
       const storage = await createAppStorage();
-      const engine = await createSyncEngine({ ...extra, supabase, userId, storage, firstPages });
+      // The checkpoints' names: the client's URL, as devices have stored them since the first sync.
+      const engine = await createSyncEngine({
+        backendId: supabaseClientUrl,
+        ...extra,
+        supabase,
+        userId,
+        storage,
+        firstPages,
+      });
       if (cancelled) {
         await engine.close();
         return null;

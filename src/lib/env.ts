@@ -47,3 +47,11 @@ export function parseEnv(raw: Record<string, string | undefined>): AppEnv {
 }
 
 export const env: AppEnv = parseEnv(import.meta.env as Record<string, string | undefined>);
+
+/**
+ * The URL the Supabase client is created with: the configured one, or the local backend's when the
+ * configured value is not an http(s) URL (createClient would throw; env.configProblem reports it).
+ * The sync engine names its checkpoints after it (its `backendId`).
+ */
+export const supabaseClientUrl =
+  env.configProblem && !/^https?:\/\//.test(env.supabaseUrl) ? LOCAL_BACKEND_URL : env.supabaseUrl;
