@@ -1,4 +1,4 @@
-/** Role availability and setup-needed rules Pure. */
+/** Role availability and setup-needed rules. Pure. */
 import type { RoleSetupStatus } from './auth-state';
 import { isRole, SELF_SIGNUP_ROLES, type Role } from './roles';
 

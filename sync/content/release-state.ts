@@ -1,5 +1,5 @@
 /**
- * Release state of an artist's item (issue 31) — the same model the server enforces
+ * Release state of an artist's item — the same model the server enforces
  * (public.can_read_content's RELEASED clause; migration 20261127200000 keeps drafts from fans).
  * Invariants: released = public, or the unlock date has passed; scheduled = an unlock date still
  * ahead; draft = neither (never shown to fans); an unparsable date counts as no date.

@@ -1,5 +1,5 @@
 /**
- * Who may play, download or keep an artist's item (spec §6, issue 13 item 4) — ONE pure rule
+ * Who may play, download or keep an artist's item — ONE pure rule
  * shared by the UI (Locked badges, play/download buttons) and the tests that check the server's
  * RLS and storage policies against it (public.can_read_content, migration 20261122100200).
  * Invariants: the artist always; nobody signed out; anyone else only when the item is RELEASED

@@ -1,8 +1,8 @@
 /**
  * The live channels' decisions as pure functions: when to (re)join, how long to wait, what to
  * pull. The user's own topic is the anchor: `live` means it is joined; other topics (followed
- * artists, `everyone`) are joined only while it is. Invariants: the reconnect backoff is the
- * spec's 1, 2, 5, 10 s (§9), capped at 10 s, per channel, reset only by that channel's
+ * artists, `everyone`) are joined only while it is. Invariants: the reconnect backoff is
+ * 1, 2, 5, 10 s, capped at 10 s, per channel, reset only by that channel's
  * successful join; every anchor join is followed by a pull of every collection and every other
  * join by a pull of that topic's collections (rows changed while a channel was down are caught
  * up, never lost); a message pulls only the collections it names; at most one channel per
@@ -16,7 +16,7 @@
  */
 import type { WantedTopics } from './live-topics';
 
-/** Spec §9: "Realtime: timeout 10 s, heartbeat 25 s, reconnect backoff 1, 2, 5, 10 s". */
+/** Realtime: timeout 10 s, heartbeat 25 s, reconnect backoff 1, 2, 5, 10 s. */
 export const REALTIME_TIMEOUT_MS = 10_000;
 export const REALTIME_HEARTBEAT_MS = 25_000;
 export const REALTIME_BACKOFF_MS: readonly number[] = [1_000, 2_000, 5_000, 10_000];

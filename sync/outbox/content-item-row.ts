@@ -1,5 +1,5 @@
 /**
- * The content_items row an outbox entry becomes (spec §3 content_items, §7 step 2).
+ * The content_items row an outbox entry becomes.
  * Invariants: `id` is the entry's client-generated `contentItemId`, so writing the row again after
  * a retry updates the same row and never adds a second one; `file_path` is the object path inside
  * bucket `content`; metadata carries album, genre, tags, credits and collaborators (plus

@@ -1,5 +1,5 @@
 /**
- * Storage object naming (spec §7, ARCHITECTURE storage contract).
+ * Storage object naming.
  * Invariants: path = `{userId}/{timestamp}-{title}.{ext}` in bucket `content`; the first folder is
  * always the owner's id (storage policies rely on it); the title part only holds [a-z0-9._-]
  * characters (safe as a storage key and in a URL), is never empty and at most 80 characters; the
@@ -51,7 +51,7 @@ export function fileExtension(fileName: string, mimeType = ''): string {
   return EXTENSION_BY_MIME[mimeType.toLowerCase()] ?? 'bin';
 }
 
-/** File name without its extension: the default title (spec §3). */
+/** File name without its extension: the default title. */
 export function titleFromFileName(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot > 0 ? fileName.slice(0, dot) : fileName;

@@ -1,7 +1,7 @@
 /**
  * The outbox runner: sends one user's queued files, one at a time, in queue order.
  * Invariants: at most one transfer runs per runner; a file that fails on the server becomes
- * `error` and the runner moves on to the next file (spec §4); a file interrupted by the network
+ * `error` and the runner moves on to the next file; a file interrupted by the network
  * goes back to `pending` and the queue waits — it restarts on `online`, on tab focus, on start and
  * on a backoff timer (tus-js-client does not retry while offline); once stored, the server checks
  * the object's bytes (verify-upload): a refused file becomes `error` with the server's message and

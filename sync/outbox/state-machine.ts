@@ -1,5 +1,5 @@
 /**
- * The outbox state machine as pure functions (spec §4 "Upload item status").
+ * The outbox state machine as pure functions.
  * Invariants: pending → uploading → completed | error; error → pending only by an explicit retry;
  * uploading → pending when the transfer is interrupted (offline, tab closed, signed out), which
  * is not a failure; `completed` is terminal and requires the object to be stored; progress is the

@@ -1,5 +1,5 @@
 /**
- * Outbox entry types (spec §3 "Upload queue item", §4 "Upload item status").
+ * Outbox entry types.
  * Invariants: an entry belongs to exactly one `userId` and is never listed or sent for anyone
  * else; `id` doubles as the TUS fingerprint; `contentItemId` and `objectPath` are fixed when the
  * entry is created, so every retry targets the same object and the same content_items row; the
@@ -13,7 +13,7 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const SUBSCRIPTION_TIER_IDS = ['free', 'tier1', 'tier2', 'tier3'] as const;
 export type SubscriptionTierId = (typeof SUBSCRIPTION_TIER_IDS)[number];
 
-/** Spec §3 upload queue item `metadata`. */
+/** An upload queue item's `metadata`. */
 export interface UploadMetadata {
   title: string;
   album: string;
@@ -38,7 +38,7 @@ export interface OutboxEntry {
   seq: number;
   createdAt: number;
   updatedAt: number;
-  /** Spec §3: name, type, size of the file. */
+  /** Name, type, size of the file. */
   name: string;
   type: string;
   size: number;

@@ -1,6 +1,6 @@
 /**
- * First pull pages fetched ahead of the local database, for a device that has none yet (issue 14:
- * a first screenful before RxDB has created its IndexedDB databases). Invariants: a page is
+ * First pull pages fetched ahead of the local database, for a device that has none yet (a first
+ * screenful before RxDB has created its IndexedDB databases). Invariants: a page is
  * exactly what the collection's replication would pull first — the same pull handler, batch size,
  * field mapping and ownership check — so the screen shows the rows the first sync is about to
  * write; each page is fetched at most once, and handed to the replication at most once (`take`), only

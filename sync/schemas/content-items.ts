@@ -1,5 +1,5 @@
 /**
- * content_items schema (spec §3, §7). Invariants: id is client-generated (uuid) so an upload's
+ * content_items schema. Invariants: id is client-generated (uuid) so an upload's
  * row insert is idempotent; file_path = `{artist id}/{timestamp}-{title}.{ext}` in bucket
  * `content`; indexes serve "my uploads, newest first" and "catalog, newest first".
  * v1: the server-owned file_verified / file_check (optional; older documents stay valid).

@@ -1,5 +1,5 @@
 /**
- * daily_rewards schema (spec §3 daily reward): the fan's 30-day calendar. Invariants: pull-only
+ * daily_rewards schema: the fan's 30-day calendar. Invariants: pull-only
  * (the server writes calendars); id = `fan_id|day`; a day is unlocked when `unlock_date` ≤ today
  * or `unlocked_early`; "claimed" lives in reward_claims, "today" is computed on the device.
  */

@@ -1,5 +1,5 @@
 /**
- * developer_apps schema: the developer portal's OAuth applications (issue 8 item 3). Invariants:
+ * developer_apps schema: the developer portal's OAuth applications. Invariants:
  * id is a client-generated uuid (an app created offline is pushed once, idempotently); the clear
  * client secret is never a field — only its SHA-256 hex and last four characters; redirect URIs
  * and scopes mirror the server's checks; usage counters are the server's (read-only here).

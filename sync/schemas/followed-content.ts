@@ -1,5 +1,5 @@
 /**
- * followed_content schema (issue 13): the items of the artists a fan follows, from the server view
+ * followed_content schema: the items of the artists a fan follows, from the server view
  * of the same name. Invariants: pull-only (the server computes it per fan); `_modified` is the
  * view's greatest(item, subscription, passed unlock date) so late follows, tier changes and
  * unlocks are pulled; a locked row carries public fields only (file_path, description and

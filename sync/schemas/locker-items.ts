@@ -1,5 +1,5 @@
 /**
- * locker_items schema (spec §3 locker item). Invariants: pull-only — drops are written by the
+ * locker_items schema. Invariants: pull-only — drops are written by the
  * server; `fan_id` null = a drop for every signed-in fan, else that fan's own (sample) drop;
  * the remaining time is derived from `expires_at` on the device; local v0.
  */

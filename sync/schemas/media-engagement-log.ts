@@ -1,5 +1,5 @@
 /**
- * media_engagement_log schema (spec §3, §7). Invariants: append-only and push-only — rows are
+ * media_engagement_log schema. Invariants: append-only and push-only — rows are
  * created on the device with a client-generated uuid and never pulled back; local schema v0.
  */
 import type { RxJsonSchema } from 'rxdb';

@@ -1,5 +1,5 @@
 /**
- * media_ids schema (spec §3). Invariants: id = `${user_uuid}|${role}` (unique per user and role);
+ * media_ids schema. Invariants: id = `${user_uuid}|${role}` (unique per user and role);
  * at most 5 interests; privacy_settings carries exactly the five boolean switches;
  * version 0 of the local schema — bump it together with a migration strategy in the registry.
  */

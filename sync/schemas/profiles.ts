@@ -1,5 +1,5 @@
 /**
- * profiles schema (spec §3). Invariants: id = the auth user id; one row per user; display_name is
+ * profiles schema. Invariants: id = the auth user id; one row per user; display_name is
  * the public (artist) name, with bio, picture_path and genres the public identity (migration
  * 20261127100000); version 1 added those optional fields, version 2 the announcement of an
  * upcoming release (`announcement`, `announcement_on`: a date, set or cleared together; migration

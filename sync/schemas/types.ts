@@ -1,5 +1,5 @@
 /**
- * Row types of the replicated tables, exactly the server's columns (spec §3). Invariants: a
+ * Row types of the replicated tables, exactly the server's columns. Invariants: a
  * `…Row` type is what the server stores; a `…Doc` type is the local document = row + the
  * local-only `sync_*` fields of local-fields.ts. `_modified` is never part of a row type:
  * locally it is `sync_modified`, and only the server ever sets it.

@@ -1,5 +1,5 @@
 /**
- * An artist's edits to their own published items, local-first (issue 31): the engine pushes them.
+ * An artist's edits to their own published items, local-first: the engine pushes them.
  * Invariants: only the fields an artist manages change (details and access); the file, owner and
  * created_at never do; delete is a soft delete (`_deleted`, pushed like any edit); an edit of a
  * row the server refused makes it 'dirty' again, so it is sent again with the new values.

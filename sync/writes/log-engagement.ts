@@ -1,5 +1,5 @@
 /**
- * Appends one engagement event (spec §7 media_engagement_log) locally; it is pushed, never
+ * Appends one engagement event locally; it is pushed, never
  * pulled. Invariants: client-generated uuid so a retried push can never duplicate the event;
  * the row shape is exactly the server's.
  */

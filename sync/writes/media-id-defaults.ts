@@ -1,5 +1,5 @@
 /**
- * MediaID defaults of spec §3/§9. Invariants: the id of a MediaID is `${user_uuid}|${role}`
+ * MediaID defaults. Invariants: the id of a MediaID is `${user_uuid}|${role}`
  * (one per user and role); privacy defaults are data_sharing and anonymous_logging on, the rest
  * off; version 1, active, empty interests/genres/content_flags; location '' unless the caller
  * passes one (the setup modal passes 'US').
@@ -21,7 +21,7 @@ export function mediaIdKey(userUuid: string, role: Role): string {
   return `${userUuid}|${role}`;
 }
 
-/** privacy_level of the engagement log = number of enabled settings (spec §3). */
+/** privacy_level of the engagement log = number of enabled settings. */
 export function privacyLevel(settings: PrivacySettings): number {
   return Object.values(settings).filter((v) => v === true).length;
 }

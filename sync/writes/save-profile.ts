@@ -1,5 +1,5 @@
 /**
- * Creates or updates the signed-in user's profile row locally (spec §7 insert/upsert).
+ * Creates or updates the signed-in user's profile row locally.
  * Invariants: id = auth user id; new profiles start with email_verified and
  * onboarding_completed false and role 'fan' unless given; updated_at stamped on every write.
  */

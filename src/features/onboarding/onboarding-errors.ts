@@ -1,4 +1,4 @@
-/** Onboarding error texts Pure. */
+/** Onboarding error texts. Pure. */
 export const ONBOARDING_AUTH_REQUIRED = 'Authentication required. Please sign in again.';
 export const ONBOARDING_MEDIA_ID_FAILED = 'Failed to create MediaID profile';
 export const ONBOARDING_COMPLETE_FAILED = 'Failed to complete onboarding';
