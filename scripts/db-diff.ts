@@ -23,7 +23,13 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 const stamp = (d: Date) => d.toISOString().replace(/\D/g, '').slice(0, 14);
 const latest = listMigrations().at(-1)?.version ?? '0';
 const asDate = (v: string) => new Date(v.replace(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6Z'));
-const oneSecondAfterLatest = /^\d{14}$/.test(latest) ? stamp(new Date(asDate(latest).getTime() + 1000)) : '0';
+// a version that is no real time (helpers' ranges like 20261130400000, hour 40) is followed by the next number
+const latestTime = /^\d{14}$/.test(latest) ? asDate(latest).getTime() : NaN;
+const oneSecondAfterLatest = Number.isFinite(latestTime)
+  ? stamp(new Date(latestTime + 1000))
+  : /^\d{14}$/.test(latest)
+    ? String(BigInt(latest) + 1n)
+    : '0';
 const version = values.version ?? [stamp(new Date()), oneSecondAfterLatest].sort().at(-1)!;
 if (!/^\d{14}$/.test(version) || version <= latest) {
   console.error(`version ${version} must be 14 digits and later than the newest migration (${latest})`);

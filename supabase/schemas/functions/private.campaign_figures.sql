@@ -29,27 +29,27 @@ AS $function$
     join public.media_ids m on m.user_uuid = f.fan_id and m.role = 'fan' and not m._deleted
     where btrim(m.location_code) <> '' and coalesce((m.privacy_settings ->> 'data_sharing')::boolean, false)),
   regions as (
-    select l.region, count(*) n, count(*) filter (where l.engaged) e from located l group by l.region having count(*) >= 10),
+    select l.region, count(*) n, count(*) filter (where l.engaged) e from located l group by l.region having count(*) >= private.min_group_size()),
   ranked as (
     select g.*, row_number() over (order by g.n, g.region) rk,
       (select reach from totals) - sum(g.n) over () remainder
     from regions g)
   select jsonb_build_object(
-    'reach', case when t.reach >= 10 then t.reach end,
-    'engaged_fans', case when t.engaged >= 10 then t.engaged end,
+    'reach', case when t.reach >= private.min_group_size() then t.reach end,
+    'engaged_fans', case when t.engaged >= private.min_group_size() then t.engaged end,
     'spent_cents', t.spent,
-    'cost_per_action_cents', case when t.claim_count >= 10 then round(t.spent::numeric / t.claim_count) end,
-    'redemptions', case when t.redemptions >= 10 then t.redemptions end,
-    'redeemed_amount_cents', case when t.redemptions >= 10 then t.amount end,
-    'conversion_rate', case when t.claim_count >= 10 and t.redemptions >= 10
+    'cost_per_action_cents', case when t.claim_count >= private.min_group_size() then round(t.spent::numeric / t.claim_count) end,
+    'redemptions', case when t.redemptions >= private.min_group_size() then t.redemptions end,
+    'redeemed_amount_cents', case when t.redemptions >= private.min_group_size() then t.amount end,
+    'conversion_rate', case when t.claim_count >= private.min_group_size() and t.redemptions >= private.min_group_size()
                             then round(100.0 * t.redemptions / t.claim_count, 1) end,
     'weeks', coalesce((select jsonb_agg(jsonb_build_object(
         'week', to_char(w.week, 'IYYY-"W"IW'), 'starts_on', w.week,
-        'impressions', case when w.impressions >= 10 then w.impressions end,
-        'claims', case when w.claims >= 10 then w.claims end,
-        'redemptions', case when w.redemptions >= 10 then w.redemptions end) order by w.week) from weeks w), '[]'::jsonb),
+        'impressions', case when w.impressions >= private.min_group_size() then w.impressions end,
+        'claims', case when w.claims >= private.min_group_size() then w.claims end,
+        'redemptions', case when w.redemptions >= private.min_group_size() then w.redemptions end) order by w.week) from weeks w), '[]'::jsonb),
     'regions', coalesce((select jsonb_agg(jsonb_build_object(
-        'region', k.region, 'reach', k.n, 'engaged_fans', case when k.e >= 10 then k.e end) order by k.n desc, k.region)
-      from ranked k where not (k.rk = 1 and k.remainder between 1 and 9)), '[]'::jsonb))
+        'region', k.region, 'reach', k.n, 'engaged_fans', case when k.e >= private.min_group_size() then k.e end) order by k.n desc, k.region)
+      from ranked k where not (k.rk = 1 and k.remainder between 1 and private.min_group_size() - 1)), '[]'::jsonb))
   from totals t
 $function$;

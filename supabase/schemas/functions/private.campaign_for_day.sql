@@ -6,10 +6,10 @@ CREATE OR REPLACE FUNCTION private.campaign_for_day(p_fan uuid, p_day integer, p
 AS $function$
   select c.id, c.title, c.brand_name, c.cultural_context
   from public.brand_campaigns c
+  -- the dates narrow first (cheap, and the dates index can serve them); campaign_status decides
   where p_date between c.starts_on and c.ends_on
+    and private.campaign_status(c, p_date) = 'running'
     and c.brand_id <> p_fan
-    and c.claimed_count < c.code_count
-    and private.campaign_has_budget(c)
     and (((cardinality(c.genres) = 0
            or exists (select 1 from public.media_ids m where m.user_uuid = p_fan and m.role = 'fan'
                       and not m._deleted and m.genre_preferences && c.genres)

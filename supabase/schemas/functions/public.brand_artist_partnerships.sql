@@ -24,9 +24,9 @@ begin
         (select sum(d.amount_cents) from private.campaign_redemptions d where d.campaign_id = any (k.ids)) revenue
       from links k),
     shown as (
-      select f.artist_id, f.campaigns, case when f.fans >= 10 then f.fans end reach, f.spend,
-        case when f.redeemed >= 10 then f.redeemed end redemptions,
-        case when f.redeemed >= 10 then f.revenue end revenue
+      select f.artist_id, f.campaigns, case when f.fans >= private.min_group_size() then f.fans end reach, f.spend,
+        case when f.redeemed >= private.min_group_size() then f.redeemed end redemptions,
+        case when f.redeemed >= private.min_group_size() then f.revenue end revenue
       from figures f)
     select s.artist_id, private.artist_public_name(s.artist_id),
       (select a.genres[1] from public.artist_profiles a where a.artist_id = s.artist_id),

@@ -15,7 +15,7 @@ begin
     _ids := '{}';
   end if;
   return jsonb_build_object(
-    'suppressed_under', 10,
+    'suppressed_under', private.min_group_size(),
     'overall', private.campaign_figures(_ids),
     'campaigns', coalesce((select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title, 'starts_on', c.starts_on,
         'ends_on', c.ends_on) || private.campaign_figures(array[c.id]) order by c.created_at desc, c.id)

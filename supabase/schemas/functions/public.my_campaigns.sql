@@ -7,18 +7,12 @@ AS $function$
   select private.refuse_app_token();
   select c.id, c.title, c.cultural_context, c.genres, c.min_followers, c.payout_model, c.budget_cents,
     c.payout_per_code_cents, c.flat_fee_cents, c.revenue_share_pct, c.starts_on, c.ends_on,
-    case when c.stopped_at is not null then 'stopped'
-         when c.ends_on < current_date then 'ended'
-         when c.code_count = 0 then 'no_codes'
-         when c.claimed_count >= c.code_count then 'out_of_codes'
-         when not private.campaign_has_budget(c) then 'spent'
-         when c.starts_on > current_date then 'scheduled'
-         else 'running' end,
+    private.campaign_status(c, current_date),
     c.code_count, c.code_count - c.claimed_count, c.claimed_count, c.spent_cents,
-    (select case when n >= 10 then n end
+    (select case when n >= private.min_group_size() then n end
      from (select count(distinct r.fan_id)::integer n from public.daily_rewards r
            where r.campaign_id = c.id and not r._deleted) reached),
-    coalesce((select jsonb_agg(jsonb_build_object('week', w.week, 'claims', case when w.n >= 10 then w.n end)
+    coalesce((select jsonb_agg(jsonb_build_object('week', w.week, 'claims', case when w.n >= private.min_group_size() then w.n end)
                                order by w.week)
               from (select date_trunc('week', x.claimed_at)::date week, count(*)::integer n
                     from private.campaign_claims x where x.campaign_id = c.id group by 1) w), '[]'::jsonb),

@@ -30,13 +30,14 @@ export async function launch(
   codes: number,
   perCode: number,
   budget: number,
+  genres: string[] = ['Electronic'],
 ) {
   return asUser(c, brand, async (u) => {
     const made = await u.query<{ id: string }>(
       `insert into public.brand_campaigns (brand_id, title, genres, budget_cents, payout_model, payout_per_code_cents,
-         starts_on, ends_on) values ($1, $2, '{Electronic}', $3, 'per_code', $4, current_date, current_date + 40)
+         starts_on, ends_on) values ($1, $2, $5, $3, 'per_code', $4, current_date, current_date + 40)
        returning id`,
-      [brand, title, budget, perCode],
+      [brand, title, budget, perCode, genres],
     );
     const id = made.rows[0]!.id;
     await u.query(
