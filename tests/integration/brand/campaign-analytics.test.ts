@@ -11,6 +11,7 @@ import { anonClient, withBackend, type LocalBackend } from '../helpers/backend';
 import { daysPass } from '../fan/reward-helpers';
 import { appClient, supabaseAppToken } from '../mediaid-api/helpers';
 import { brandClient, codesNamed, fanClient, launch, type Who } from './campaign-helpers';
+import { SUPPRESSED_UNDER } from '../../../src/features/brand/campaigns/api';
 
 let backend: LocalBackend;
 let brand: Who;
@@ -132,6 +133,8 @@ describe('brand_campaign_analytics()', () => {
   it('gives exact figures about 10 or more fans and null below, computed by the server', async () => {
     const a = await analytics(brand);
     expect(a.suppressed_under).toBe(10);
+    // the screens' own copy of the threshold (their texts name it) is the server's
+    expect(SUPPRESSED_UNDER).toBe(a.suppressed_under);
     const b = a.campaigns.find((c) => c.id === big)!;
     expect(b).toMatchObject({
       reach: 12,

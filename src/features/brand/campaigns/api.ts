@@ -28,7 +28,10 @@ export const FOLLOWER_FILTERS = [
 ];
 
 export const MAX_CODES = 10_000;
-/** Below this many fans a figure is suppressed by the server (null); the screen says so. */
+/**
+ * Below this many fans a figure is suppressed by the server (null; private.min_group_size()); the
+ * screens say so. campaign-analytics.test.ts checks it is the server's figure.
+ */
 export const SUPPRESSED_UNDER = 10;
 
 export interface NewCampaign {

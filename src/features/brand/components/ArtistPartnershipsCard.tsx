@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatCompactNumber } from '@/lib/format';
 import type { BrandAnalytics } from '../sample-analytics';
 import { SectionCard } from '@/components/dashboard';
+import { SUPPRESSED_UNDER } from '../campaigns/api';
 import { useBrandPartnerships, type Partnership } from '../campaigns/partnerships-api';
 import { hiddenText } from './BrandAnalyticsCard';
 import { QueryStatus } from '@/components/QueryStatus';
@@ -102,7 +103,8 @@ export function ArtistPartnershipsCard({ partners }: { partners: BrandAnalytics[
   );
 }
 
-const UNDER = 10; // brand_artist_partnerships() withholds reach under 10 fans, revenue under 10 redemptions
+// brand_artist_partnerships() withholds reach under this many fans, revenue under this many redemptions
+const UNDER = SUPPRESSED_UNDER;
 
 /** The brand's own rows: a withheld figure says which rule withheld it (fans for reach, redemptions for revenue). */
 export function OwnPartnershipsTable({ partnerships }: { partnerships: readonly Partnership[] }) {

@@ -52,10 +52,10 @@ function Headline({ f, under }: { f: Figures; under: number }) {
   );
 }
 
-const cell = (n: number | null) =>
+const cell = (n: number | null, under: number) =>
   n === null ? (
     <Text span size="xs" c="dimmed" fs="italic">
-      under 10
+      under {under}
     </Text>
   ) : (
     n.toLocaleString('en-US')
@@ -125,9 +125,9 @@ export function BrandAnalyticsCard({
                     {state.data.overall.weeks.map((w) => (
                       <Table.Tr key={w.week}>
                         <Table.Td>{w.week}</Table.Td>
-                        <Table.Td>{cell(w.impressions)}</Table.Td>
-                        <Table.Td>{cell(w.claims)}</Table.Td>
-                        <Table.Td>{cell(w.redemptions)}</Table.Td>
+                        <Table.Td>{cell(w.impressions, state.data.suppressed_under)}</Table.Td>
+                        <Table.Td>{cell(w.claims, state.data.suppressed_under)}</Table.Td>
+                        <Table.Td>{cell(w.redemptions, state.data.suppressed_under)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -139,7 +139,7 @@ export function BrandAnalyticsCard({
             </Text>
             {state.data.overall.regions.length === 0 ? (
               <Text size="sm" c="dimmed" fs="italic" data-testid="own-regions">
-                No region has 10 or more fans yet — smaller groups stay hidden to protect privacy.
+                No region has {state.data.suppressed_under} or more fans yet — smaller groups stay hidden to protect privacy.
               </Text>
             ) : (
               <Group gap="xs" data-testid="own-regions">
