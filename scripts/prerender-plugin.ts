@@ -38,36 +38,6 @@ const escapeHtml = (text: string) =>
 const signedInScript = (sessionKey: string) =>
   `try{if(localStorage.getItem(${JSON.stringify(sessionKey)}))document.documentElement.setAttribute('data-signed-in','')}catch(e){}`;
 
-/**
- * A prerendered page paints from its HTML; its scripts only hydrate it (forms stay inert until
- * then). Vite's own script and modulepreload tags move, unchanged, into a <template> that is put
- * into the document once the first contentful paint is on screen, so a phone's first frame does
- * not share its bandwidth with ~220 KB of JavaScript. This is the one loading step kept beyond
- * Vite's defaults: with the tags in <head>, Lighthouse's mobile simulation puts every request
- * started before the paint ahead of it, and these pages scored 87–92 instead of 93–98
- * (docs/performance.md). A signed-in visitor (whose page renders on the client) and a page opened
- * in the background (it never paints) start at once.
- */
-const APP_SCRIPT_TAGS =
-  /<script type="module" crossorigin src="[^"]+"><\/script>\s*|<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
-const START_APP_SCRIPTS =
-  '(function(){var done=false;function start(){if(done)return;done=true;' +
-  "document.head.append(document.importNode(document.getElementById('app-scripts').content,true))}" +
-  "if(document.documentElement.hasAttribute('data-signed-in')||document.visibilityState==='hidden'||!window.PerformanceObserver)start();" +
-  "else new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true})})()";
-
-function scriptsAfterFirstPaint(shell: string): string {
-  const tags = shell.match(APP_SCRIPT_TAGS);
-  if (!tags?.some((tag) => tag.startsWith('<script')))
-    throw new Error('prerender: no entry <script type="module"> in the shell');
-  return shell
-    .replace(APP_SCRIPT_TAGS, '')
-    .replace(
-      '</body>',
-      `<template id="app-scripts">${tags.join('')}</template><script>${START_APP_SCRIPTS}</script></body>`,
-    );
-}
-
 export function prerender(options: PrerenderOptions): Plugin[] {
   let config: ResolvedConfig;
   const build: Plugin = {
@@ -118,7 +88,9 @@ export function prerender(options: PrerenderOptions): Plugin[] {
             '<style>html[data-signed-in] #root[data-prerendered]{visibility:hidden}</style>';
           for (const path of options.pages) {
             const { html, title } = await entry.render(path);
-            const page = scriptsAfterFirstPaint(shell)
+            // Vite's own script and modulepreload tags stay as it wrote them: the browser fetches the
+            // scripts beside the HTML, and they hydrate the page it already painted.
+            const page = shell
               .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="dark">')
               .replace('</head>', `${head}</head>`)
               .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
