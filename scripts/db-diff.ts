@@ -4,7 +4,7 @@
  * on top (rolled back) and lets PostgreSQL normalise both sides; every function, view or policy a
  * file defines differently or newly is written to supabase/migrations/<version>_<name>.sql for
  * review. Removals are only reported: dropping is a decision the reviewer writes by hand.
- * The version defaults to now (UTC), or one second after the newest migration if that is later,
+ * The version defaults to now (UTC), or the number after the newest migration's if that is later,
  * so the new file always applies last, here and on hosted.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -20,17 +20,11 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(2);
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/\D/g, '').slice(0, 14);
 const latest = listMigrations().at(-1)?.version ?? '0';
-const asDate = (v: string) => new Date(v.replace(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6Z'));
-// a version that is no real time (helpers' ranges like 20261130400000, hour 40) is followed by the next number
-const latestTime = /^\d{14}$/.test(latest) ? asDate(latest).getTime() : NaN;
-const oneSecondAfterLatest = Number.isFinite(latestTime)
-  ? stamp(new Date(latestTime + 1000))
-  : /^\d{14}$/.test(latest)
-    ? String(BigInt(latest) + 1n)
-    : '0';
-const version = values.version ?? [stamp(new Date()), oneSecondAfterLatest].sort().at(-1)!;
+// Versions compare as numbers: now (UTC), unless the newest migration is dated later (helpers'
+// ranges like 20261130400000 are no real time): then the number after it.
+const now = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+const version = values.version ?? (BigInt(now) > BigInt(latest) ? now : String(BigInt(latest) + 1n));
 if (!/^\d{14}$/.test(version) || version <= latest) {
   console.error(`version ${version} must be 14 digits and later than the newest migration (${latest})`);
   process.exit(2);
