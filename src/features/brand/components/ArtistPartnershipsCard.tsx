@@ -103,9 +103,6 @@ export function ArtistPartnershipsCard({ partners }: { partners: BrandAnalytics[
   );
 }
 
-// brand_artist_partnerships() withholds reach under this many fans, revenue under this many redemptions
-const UNDER = SUPPRESSED_UNDER;
-
 /** The brand's own rows: a withheld figure says which rule withheld it (fans for reach, redemptions for revenue). */
 export function OwnPartnershipsTable({ partnerships }: { partnerships: readonly Partnership[] }) {
   return (
@@ -115,9 +112,10 @@ export function OwnPartnershipsTable({ partnerships }: { partnerships: readonly 
         key: p.artist_id,
         name: p.artist_name,
         genre: p.genre,
-        reach: p.reach === null ? <Hidden under={UNDER} /> : p.reach.toLocaleString('en-US'),
+        reach: p.reach === null ? <Hidden under={SUPPRESSED_UNDER} /> : p.reach.toLocaleString('en-US'),
         spend: centsUsd(p.spend_cents),
-        revenue: p.revenue_cents === null ? <Hidden under={UNDER} of="redemptions" /> : centsUsd(p.revenue_cents),
+        revenue:
+          p.revenue_cents === null ? <Hidden under={SUPPRESSED_UNDER} of="redemptions" /> : centsUsd(p.revenue_cents),
         roi: p.roi,
       }))}
     />
@@ -162,7 +160,8 @@ export function OwnArtistPartnershipsCard({ refreshKey = 0 }: { refreshKey?: num
             <Text size="xs" c="dimmed">
               Reach counts fans who claimed a code of the campaigns you delivered through the artist; spend is what the
               collaboration ledger paid them; revenue is what your imported redemptions reported, and ROI is revenue ÷
-              spend. A figure about fewer than {UNDER} fans or redemptions is hidden by the server; you never see who.
+              spend. A figure about fewer than {SUPPRESSED_UNDER} fans or redemptions is hidden by the server; you never
+              see who.
             </Text>
           </Group>
         </Stack>
