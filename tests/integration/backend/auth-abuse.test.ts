@@ -13,14 +13,17 @@ const RATE_LIMITED = { code: 429, error_code: 'over_request_rate_limit', msg: 'R
 /** Per-IP limits far away, so a test reaches the per-account limit alone. */
 const NO_IP_LIMITS = { tokenRefresh: 1e6, signInSignUps: 1e6, tokenVerifications: 1e6, burst: 1e4 };
 
-// config.toml's per-IP limits (no harness override here); max_frequency stretched to a minute so
-// "the same address again at once" cannot race the clock on a slow machine
+// GoTrue's per-IP buckets (burst 30) with their refills slowed to one token per 5 minutes, and
+// max_frequency stretched to a minute: at config.toml's rates (token_refresh 150 = one token every
+// 2 s) a loaded machine refilled a token between the attempts and "the tail is refused" raced the
+// clock. config.toml's rates themselves are read and checked in auth-config.test.ts.
+const SLOW_REFILLS = { tokenRefresh: 1, signInSignUps: 1, tokenVerifications: 1, maxFrequencyMs: 60_000 };
 let limited: LocalBackend;
 // per-IP limits far away, so a test reaches the per-account limits alone
 let open: LocalBackend;
 beforeAll(async () => {
   [limited, open] = await Promise.all([
-    startLocalBackend({ port: 0, quiet: true, rateLimits: { maxFrequencyMs: 60_000 } }),
+    startLocalBackend({ port: 0, quiet: true, rateLimits: SLOW_REFILLS }),
     startLocalBackend({ port: 0, quiet: true, rateLimits: NO_IP_LIMITS }),
   ]);
 });
@@ -52,7 +55,6 @@ describe('password guessing', () => {
     const email = uniqueEmail('guess');
     await signUp(b, email);
     const answers: number[] = [];
-    const started = Date.now();
     for (let i = 0; i < 60; i++) {
       const r = await post(b, '/token?grant_type=password', {
         email: `other-${i}@example.test`,
@@ -61,11 +63,9 @@ describe('password guessing', () => {
       answers.push(r.status);
       if (r.status === 429) expect(await r.json()).toEqual(RATE_LIMITED);
     }
-    // GoTrue's bucket: a burst of 30, refilled at token_refresh (150) per 5 minutes while the
-    // attempts run (a slow machine takes seconds over them).
-    const refilled = Math.floor(((Date.now() - started) / 1000) * (150 / 300));
-    expect(answers.filter((s) => s === 400).length).toBeLessThanOrEqual(30 + refilled);
-    expect(answers.at(-1)).toBe(429);
+    // GoTrue's bucket: the burst of 30 answers (wrong credentials), everything after it is refused
+    expect(answers.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(answers.slice(30).every((s) => s === 429)).toBe(true);
     const right = await anonClient(b).auth.signInWithPassword({ email, password: 'right-pass-1' });
     expect(right.error?.status).toBe(429);
     expect(right.error?.code).toBe('over_request_rate_limit');
@@ -163,8 +163,7 @@ describe('mail and sign-up floods', () => {
     for (let i = 0; i < 40; i++)
       statuses.push((await post(b, '/signup', { email: uniqueEmail('flood'), password: 'flood-pass' })).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
-    // the bucket refills at 30 per 5 minutes: refused attempts are quick, so the tail is refused
-    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     const rows = await b.query("select count(*)::int as n from auth.users where email like 'flood-%'");
     expect(rows.rows[0].n).toBe(statuses.filter((s) => s === 200).length);
   });
