@@ -7,6 +7,7 @@ import { createDeferredAuthSource } from './features/auth/deferred-auth-source';
 import type { IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { AUTH_STORAGE_KEY } from './lib/auth-storage-key';
+import { aGuardWaits, invalidateOnGuardChange } from './components/route-guard';
 import { CSS_VARIABLES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 import { createAppRouter } from './router';
 
@@ -80,6 +81,7 @@ async function start() {
   await nextTask();
   const { auth, identity } = createAuthSource();
   const router = createAppRouter({ auth });
+  invalidateOnGuardChange(router, auth);
   const stopWatchingFirstRoute = router.subscribe('onResolved', () => {
     stopWatchingFirstRoute();
     markFirstRouteLoaded();
@@ -114,8 +116,11 @@ async function start() {
     startTransition(() => void hydrateRoot(container, app));
   } else {
     container.removeAttribute(PRERENDERED_ATTRIBUTE);
-    // A failed load renders too (the router shows the error).
-    await router.load().catch(() => undefined);
+    // A failed load renders too (the router shows the error). A guard that waits for the signed-in
+    // user's profile waits for what the app's own sync bridge reads once rendered: then the app
+    // renders at once, with the guard's pending screen.
+    const guardWaits = aGuardWaits(); // before the load: a guard may start waiting synchronously in it
+    await Promise.race([router.load().catch(() => undefined), guardWaits]);
     startTransition(() => createRoot(container).render(app));
   }
 }

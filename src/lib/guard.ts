@@ -32,3 +32,20 @@ export function decideGuard(state: AuthSnapshot, flags: GuardFlags = {}): GuardD
   }
   return { kind: 'allow' };
 }
+
+/**
+ * Everything `decideGuard` reads, as one string; null while the session or profile loads. Two
+ * snapshots with the same inputs get the same decision for every route.
+ */
+export function guardInputs(state: AuthSnapshot): string | null {
+  if (state.loading || (state.user && state.profile.loading)) return null;
+  if (!state.user) return 'signed-out';
+  const { profile } = state;
+  return [
+    state.user.id,
+    profile.selectedRole,
+    profile.hasCompletedOnboarding,
+    profile.hasMediaID,
+    profile.databaseAvailable,
+  ].join('|');
+}

@@ -1,16 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteGuard } from '@/components/RouteGuard';
+import { guarded } from '@/components/route-guard';
 import { CollaborationsPage } from '@/features/collab';
 
-function GuardedCollaborations() {
-  return (
-    <RouteGuard requireAuth requireOnboarding allowedRoles={['artist', 'brand', 'admin']}>
-      <CollaborationsPage />
-    </RouteGuard>
-  );
-}
-
 export const Route = createFileRoute('/collaborations')({
+  ...guarded({ requireAuth: true, requireOnboarding: true, allowedRoles: ['artist', 'brand', 'admin'] }),
   head: () => ({ meta: [{ title: 'Collaboration Hub · Bucket' }] }),
-  component: GuardedCollaborations,
+  component: CollaborationsPage,
 });

@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { centredLoader, RouteGuard } from '@/components/RouteGuard';
+import { centredLoader, guardPending, guardRoute } from '@/components/route-guard';
 import { FanDashboardLoading } from '@/features/fan/FanGreeting';
+import type { GuardFlags } from '@/lib/guard';
 import { isDashboardRole, ROLE_DISPLAY, type SelfSignupRole } from '@/lib/roles';
 import { loadDashboard, preloadDashboard } from './-dashboard-chunks';
 
@@ -12,35 +13,52 @@ const dashboards = {
   developer: lazy(() => loadDashboard('developer')),
 } satisfies Record<SelfSignupRole, unknown>;
 
+/** Every dashboard needs a session and a finished onboarding, and allows its own role and admin. */
+const guardFlags = (role: SelfSignupRole): GuardFlags => ({
+  requireAuth: true,
+  requireOnboarding: true,
+  allowedRoles: [role, 'admin'],
+});
+
+// The fan dashboard keeps its greeting on screen while it loads (painted by the shell at first).
 const fanLoading = (text: string) => <FanDashboardLoading text={text} />;
+const loadingFor = (role: string) => (role === 'fan' ? fanLoading : centredLoader);
+const FanPending = guardPending(guardFlags('fan'), fanLoading);
+const OtherPending = guardPending(guardFlags('artist'));
 
 function DashboardRoute() {
   const { role } = Route.useParams();
   if (!isDashboardRole(role)) return null; // unreachable: beforeLoad throws notFound
-  // The dashboard's chunk (and its CSS) loads while the guard still waits for the profile, so the
-  // page can render the moment the guard allows it instead of starting its download only then.
-  void loadDashboard(role);
   const Dashboard = dashboards[role];
-  // The fan dashboard keeps its greeting on screen while it loads (painted by the shell at first).
-  const loading = role === 'fan' ? fanLoading : centredLoader;
   return (
-    <RouteGuard requireAuth requireOnboarding allowedRoles={[role, 'admin']} loading={loading}>
-      <Suspense fallback={loading('Loading...')}>
-        <Dashboard />
-      </Suspense>
-    </RouteGuard>
+    <Suspense fallback={loadingFor(role)('Loading...')}>
+      <Dashboard />
+    </Suspense>
   );
+}
+
+/** While the guard waits for the session or the profile (its text does not depend on the role). */
+function DashboardPending() {
+  const { role } = Route.useParams();
+  return role === 'fan' ? <FanPending /> : <OtherPending />;
 }
 
 export const Route = createFileRoute('/dashboard/$role')({
   // The loader gets its own chunk: the dashboards' import table stays out of the entry bundle.
   codeSplitGroupings: [['loader'], ['component']],
-  beforeLoad: ({ params }) => {
+  beforeLoad: ({ params, ...rest }) => {
     // Only the four dashboards exist; any other role segment is a not-found page.
     if (!isDashboardRole(params.role)) throw notFound();
+    // The dashboard's chunk (and its CSS) downloads while the guard waits for the profile, so the
+    // page renders the moment the guard lets it in.
+    if (!rest.preload) preloadDashboard(params.role);
+    return guardRoute(guardFlags(params.role))(rest);
   },
-  // Starts the dashboard's chunk on navigation and on preloadRoute (the sign-in form calls it as soon
-  // as it knows the account's role). Not awaited: the guard's loading screen covers the download.
+  pendingComponent: DashboardPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  // Starts the dashboard's chunk on preloadRoute too (the sign-in form calls it as soon as it knows
+  // the account's role), where the guard does not run.
   loader: ({ params }) => {
     if (isDashboardRole(params.role)) preloadDashboard(params.role);
   },

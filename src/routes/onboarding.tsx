@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteGuard } from '@/components/RouteGuard';
+import { guarded } from '@/components/route-guard';
 import { OnboardingPage } from '@/features/onboarding/OnboardingPage';
 import { isSelfSignupRole, type SelfSignupRole } from '@/lib/roles';
 
@@ -8,20 +8,17 @@ export interface OnboardingSearch {
   role?: SelfSignupRole;
 }
 
-/** Onboarding needs authentication only. */
-function GuardedOnboarding() {
+function Onboarding() {
   const { role } = Route.useSearch();
-  return (
-    <RouteGuard requireAuth>
-      <OnboardingPage targetRole={role} />
-    </RouteGuard>
-  );
+  return <OnboardingPage targetRole={role} />;
 }
 
 export const Route = createFileRoute('/onboarding')({
+  // Onboarding needs authentication only.
+  ...guarded({ requireAuth: true }),
   head: () => ({ meta: [{ title: 'Onboarding · Bucket' }] }),
   validateSearch: (search: Record<string, unknown>): OnboardingSearch => ({
     role: isSelfSignupRole(search.role) ? search.role : undefined,
   }),
-  component: GuardedOnboarding,
+  component: Onboarding,
 });

@@ -1,16 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RouteGuard } from '@/components/RouteGuard';
+import { guarded } from '@/components/route-guard';
 import { MediaIdSettingsPage } from '@/features/mediaid/settings/MediaIdSettingsPage';
 
-function GuardedMediaIdSettings() {
-  return (
-    <RouteGuard requireAuth requireOnboarding>
-      <MediaIdSettingsPage />
-    </RouteGuard>
-  );
-}
-
 export const Route = createFileRoute('/settings/mediaid')({
+  ...guarded({ requireAuth: true, requireOnboarding: true }),
   head: () => ({ meta: [{ title: 'MediaID settings · Bucket' }] }),
-  component: GuardedMediaIdSettings,
+  component: MediaIdSettingsPage,
 });
