@@ -18,13 +18,19 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxError, RxStorage, RxTypeError } from 'rxdb';
 import { BehaviorSubject, Subject, pairwise, type Observable, type Subscription } from 'rxjs';
-import { COLLECTIONS, liveTopicsOf, openCollectionNames, type BucketDatabase, type CollectionName } from '../collections';
+import {
+  COLLECTIONS,
+  liveTopicsOf,
+  openCollectionNames,
+  type BucketDatabase,
+  type CollectionName,
+} from '../collections';
 import { databaseNameForUser, openBucketDatabase } from '../database';
 import type { FirstPages } from '../replication/first-pages';
 import { replicateCollection, type CollectionReplication } from '../replication/replicate-collection';
 import { localFollows$, startLiveReplication, type LiveReplication } from '../live/live-replication';
 import type { ReplicationReporter, SyncRejection } from '../replication/reporter';
-import { SyncRequestError } from '../replication/request';
+import { localFailure } from '../replication/request';
 import { engineObservables } from './engine-observables';
 import { retryDelay, type ConnectionMode, type SyncStatus } from './derive-status';
 import { createSyncMetaStore, type SyncFailureInfo } from './sync-meta';
@@ -171,9 +177,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     return replication.error$.subscribe((error: RxError | RxTypeError) => {
       // Handler failures are reported by the handlers (and retryThroughGate) and never reach RxDB;
       // RC_PULL/RC_PUSH could only come from a gate closed under a running replication.
-      const code = (error as { code?: string }).code ?? 'unknown';
-      if (code !== 'RC_PULL' && code !== 'RC_PUSH')
-        reporter.failure(new SyncRequestError('client', 0, code, error.message));
+      const failure = localFailure(error);
+      if (failure.code !== 'RC_PULL' && failure.code !== 'RC_PUSH') reporter.failure(failure);
     });
   }
 
