@@ -9,7 +9,7 @@
  * the first pages' pull alone, its own small chunk for a new device's first screen.
  */
 export { createSyncEngine } from './engine/create-sync-engine';
-export type { SyncEngine, SyncEngineOptions } from './engine/create-sync-engine';
+export type { SyncEngine, SyncEngineOptions } from './engine/sync-engine-contract';
 export type { SyncStatus, FailureKind, ConnectionMode } from './engine/derive-status';
 export type { SyncFailureInfo } from './engine/sync-meta';
 export type { SyncRejection } from './replication/reporter';

@@ -56,6 +56,16 @@ export function toRequestError(result: SupabaseResultLike, kind: FailureKind): S
   );
 }
 
+/**
+ * A failure that is no answer of the server (a bug, a local write that failed, an RxDB error):
+ * kind 'client' with status 0, under the error's own code when it has one.
+ */
+export function localFailure(error: unknown): SyncRequestError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return new SyncRequestError('client', 0, typeof code === 'string' ? code : 'unknown', message);
+}
+
 /** Runs a request; on an auth failure refreshes the session once and runs it again. */
 export async function withAuthRetry<R extends SupabaseResultLike>(
   supabase: SupabaseClient,

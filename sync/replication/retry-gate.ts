@@ -18,7 +18,7 @@
  *   succeeds releases the others (`reachable()`);
  * - after close() every wait rejects at once, so a stopped replication never retries.
  */
-import { SyncRequestError, type FailureKind } from './request';
+import { localFailure, SyncRequestError, type FailureKind } from './request';
 
 /** How a wait ended: a wake (backoff reset) or the request's own timer. */
 export type WaitOutcome = 'woken' | 'timer';
@@ -159,7 +159,8 @@ export function retryThroughGate<A extends unknown[], R>(
       try {
         return await handler(...args);
       } catch (error) {
-        failure = error instanceof SyncRequestError ? error : unexpectedFailure(error);
+        // no answer of the server: backs off like a refusal
+        failure = error instanceof SyncRequestError ? error : localFailure(error);
         if (failure !== error) report(failure);
       }
       if (gate.closed) return stopped();
@@ -173,11 +174,4 @@ export function retryThroughGate<A extends unknown[], R>(
       if (outcome === 'woken') attempt = 0;
     }
   };
-}
-
-/** A failure that is no answer of the server (a bug, a local write that failed): backs off like a refusal. */
-function unexpectedFailure(error: unknown): SyncRequestError {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : String(error);
-  return new SyncRequestError('client', 0, typeof code === 'string' ? code : 'unknown', message);
 }

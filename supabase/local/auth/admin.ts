@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { header, sendJson } from '../http/util';
-import { userJson, type UserRow } from './service';
+import { userJson, type UserRow } from './users';
 import { authError } from './errors';
 import { checkPassword, jsonBody, objectOrEmpty, requireEmail, verifyLink, type AuthContext, type Body } from './context';
 import { startEmailChange } from './flows';

@@ -11,7 +11,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Tx } from '../db/database';
 import { send, sendJson } from '../http/util';
-import type { SessionJson, UserRow } from './service';
+import type { SessionJson } from './service';
+import type { UserRow } from './users';
 import { authError } from './errors';
 import { overRequestRateLimit } from './ratelimit';
 import { normalEmail, requireEmail, sendLinkMail, verifyLink, type AuthContext, type Body } from './context';

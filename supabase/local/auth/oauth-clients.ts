@@ -2,7 +2,8 @@
  * OAuth 2.1 server, part 1: the clients (GoTrue's internal/api/oauthserver/handlers.go + service.go):
  * `/admin/oauth/clients…` for the service role, `/oauth/clients/register` (dynamic registration,
  * off unless allow_dynamic_registration), and the client lookups and credentials the other
- * OAuth endpoints share (token-endpoint client authentication: oauth-client-auth.ts).
+ * OAuth endpoints share (token-endpoint client authentication: oauth-client-auth.ts; the
+ * registration and update fields' validation: oauth-client-fields.ts).
  * Invariants: a client secret is shown once (at registration or regeneration) and stored only as
  * its SHA-256 hash, compared in constant time; public clients have no secret and authenticate with
  * `none`, confidential ones with exactly their registered method (client_secret_basic or _post);
@@ -15,22 +16,14 @@ import type { Tx } from '../db/database';
 import { send, sendJson } from '../http/util';
 import { authError } from './errors';
 import { jsonBody, type AuthContext, type Body } from './context';
-import { redirectUriProblem } from '../../functions/_shared/redirect-uri';
+import { clientUpdate, invalid, registration, type ClientRegistration } from './oauth-client-fields';
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
 
-export interface OAuthClientRow {
+export interface OAuthClientRow extends ClientRegistration {
   id: string;
   client_secret_hash: string | null;
   registration_type: string;
-  client_type: 'public' | 'confidential';
-  token_endpoint_auth_method: string;
-  redirect_uris: string;
-  grant_types: string;
-  client_name: string | null;
-  client_uri: string | null;
-  logo_uri: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -75,123 +68,6 @@ export async function findClient(tx: Tx, id: string): Promise<OAuthClientRow | u
     id,
   ]);
   return r.rows[0];
-}
-
-/** GoTrue's validateRedirectURI (RFC 6749 §3.1.2): absolute, no fragment, http only on loopback. */
-function goTrueRedirectUriProblem(uri: string): string | undefined {
-  if (!uri) return 'redirect URI cannot be empty';
-  let u: URL;
-  try {
-    u = new URL(uri);
-  } catch {
-    return 'must have scheme and host';
-  }
-  const scheme = u.protocol.slice(0, -1);
-  if (!u.host) return 'must have scheme and host';
-  if (['javascript', 'data', 'file', 'vbscript', 'about', 'blob'].includes(scheme.toLowerCase())) {
-    return `scheme '${scheme}' is not allowed for security reasons`;
-  }
-  if (scheme === 'http' && !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
-    return 'HTTP scheme only allowed for localhost';
-  if (u.hash) return 'fragment not allowed in redirect URI';
-  return undefined;
-}
-
-/**
- * GoTrue's rule, then Bucket's (../../functions/_shared/redirect-uri.ts). Stricter than hosted,
- * which takes commas, whitespace and userinfo (and splits its comma-joined list back); on
- * hosted, register-app applies the same rule before it calls Auth.
- */
-function clientRedirectUriProblem(uri: string): string | undefined {
-  const problem = goTrueRedirectUriProblem(uri) ?? redirectUriProblem(uri);
-  return problem ?? undefined;
-}
-
-const invalid = (msg: string): Error => authError(400, 'validation_failed', msg);
-
-/** A JSON field Go would decode into []string (a wrong type fails the whole decode: bad_json). */
-function strings(v: unknown): string[] | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw authError(400, 'bad_json', 'Invalid JSON body');
-  return v as string[];
-}
-
-function optString(v: unknown): string | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw authError(400, 'bad_json', 'Invalid JSON body');
-  return v;
-}
-
-function checkRedirectUris(uris: string[], required: boolean): void {
-  if (required && uris.length === 0) throw invalid('redirect_uris is required');
-  if (uris.length === 0) throw invalid('redirect_uris cannot be empty');
-  if (uris.length > 10) throw invalid('redirect_uris cannot exceed 10 items');
-  for (const uri of uris) {
-    const problem = clientRedirectUriProblem(uri);
-    if (problem) throw invalid(`invalid redirect_uri '${uri}': ${problem}`);
-  }
-}
-
-function checkGrantTypes(grants: string[]): void {
-  if (grants.length === 0) throw invalid('grant_types cannot be empty');
-  if (grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
-    throw invalid("grant_types must only contain 'authorization_code' and/or 'refresh_token'");
-  }
-}
-
-function checkUri(v: string | undefined, name: string): void {
-  if (!v) return;
-  if (v.length > 2048) throw invalid(`${name} cannot exceed 2048 characters`);
-  try {
-    new URL(v);
-  } catch {
-    throw invalid(`${name} must be a valid URL`);
-  }
-}
-
-const typeFor = (method: string): 'public' | 'confidential' => (method === 'none' ? 'public' : 'confidential');
-
-/** Validation of a registration, GoTrue's order and messages (the handler prefixes "400: "). */
-function registration(
-  body: Body,
-): Omit<OAuthClientRow, 'id' | 'client_secret_hash' | 'registration_type' | 'created_at' | 'updated_at'> {
-  const uris = strings(body.redirect_uris) ?? [];
-  const grants = strings(body.grant_types);
-  const name = optString(body.client_name) ?? '';
-  const clientUri = optString(body.client_uri) ?? '';
-  const logoUri = optString(body.logo_uri) ?? '';
-  const type = optString(body.client_type) ?? '';
-  const method = optString(body.token_endpoint_auth_method) ?? '';
-  checkRedirectUris(uris, true);
-  if (grants && grants.length > 0) checkGrantTypes(grants);
-  if (name.length > 1024) throw invalid('client_name cannot exceed 1024 characters');
-  checkUri(clientUri, 'client_uri');
-  checkUri(logoUri, 'logo_uri');
-  if (type && type !== 'public' && type !== 'confidential')
-    throw invalid("client_type must be 'public' or 'confidential'");
-  if (method && !AUTH_METHODS.includes(method))
-    throw invalid(`token_endpoint_auth_method must be one of: [${AUTH_METHODS.join(' ')}]`);
-  if (type && method && typeFor(method) !== type) {
-    throw invalid(
-      `client_type '${type}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${typeFor(method)}')`,
-    );
-  }
-  const clientType = type ? (type as 'public' | 'confidential') : method ? typeFor(method) : 'confidential';
-  const authMethod = method || (clientType === 'public' ? 'none' : 'client_secret_basic');
-  // GoTrue's model validation (a 500 there): the type and the method must agree
-  if (clientType === 'public' && authMethod !== 'none')
-    throw invalid(`public clients must use token_endpoint_auth_method 'none'`);
-  if (clientType === 'confidential' && authMethod === 'none')
-    throw invalid(`confidential clients cannot use token_endpoint_auth_method 'none'`);
-  return {
-    client_type: clientType,
-    token_endpoint_auth_method: authMethod,
-    redirect_uris: uris.join(','),
-    grant_types: (grants && grants.length ? grants : ['authorization_code', 'refresh_token']).join(','),
-    client_name: name || null,
-    client_uri: clientUri || null,
-    logo_uri: logoUri || null,
-  };
 }
 
 export class OAuthClientsApi {
@@ -284,29 +160,7 @@ export class OAuthClientsApi {
   }
 
   private async update(res: ServerResponse, client: OAuthClientRow, body: Body): Promise<void> {
-    const uris = strings(body.redirect_uris);
-    const grants = strings(body.grant_types);
-    const name = optString(body.client_name);
-    const clientUri = optString(body.client_uri);
-    const logoUri = optString(body.logo_uri);
-    const method = optString(body.token_endpoint_auth_method);
-    if ([uris, grants, name, clientUri, logoUri, method].every((v) => v === undefined))
-      throw invalid('No fields provided for update');
-    if (uris) checkRedirectUris(uris, false);
-    if (grants) checkGrantTypes(grants);
-    if (name !== undefined && name.length > 1024) throw invalid('client_name cannot exceed 1024 characters');
-    checkUri(clientUri, 'client_uri');
-    checkUri(logoUri, 'logo_uri');
-    if (method !== undefined) {
-      if (!AUTH_METHODS.includes(method))
-        throw invalid(`invalid token_endpoint_auth_method: must be one of [${AUTH_METHODS.join(' ')}]`);
-      if (typeFor(method) !== client.client_type) {
-        const valid = client.client_type === 'public' ? '[none]' : '[client_secret_basic client_secret_post]';
-        throw invalid(
-          `token_endpoint_auth_method '${method}' is not valid for client_type '${client.client_type}'; valid methods: ${valid}`,
-        );
-      }
-    }
+    const { uris, grants, name, clientUri, logoUri, method } = clientUpdate(client.client_type, body);
     const row = await this.ctx.db.asSuperuser(async (tx) => {
       const r = await tx.query<OAuthClientRow>(
         `update auth.oauth_clients set

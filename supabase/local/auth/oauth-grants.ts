@@ -10,7 +10,8 @@ import { send, sendJson } from '../http/util';
 import { authError } from './errors';
 import type { AuthContext } from './context';
 import { UUID_RE } from './oauth-clients';
-import { parseScopes, requireOAuthServer, type CurrentUser } from './oauth-server';
+import { requireOAuthServer, type CurrentUser } from './oauth-server';
+import { parseScopes } from './oauth-request';
 
 export class OAuthGrantsApi {
   constructor(

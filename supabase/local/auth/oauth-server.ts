@@ -1,7 +1,8 @@
 /**
  * OAuth 2.1 server, part 2: the flow (GoTrue's internal/api/oauthserver/authorize.go):
  * /oauth/authorize → the app's consent page → /oauth/authorizations/{id}[/consent] → the client's
- * redirect_uri with a code (exchanged at /oauth/token, oauth-token.ts); discovery metadata.
+ * redirect_uri with a code (exchanged at /oauth/token, oauth-token.ts); discovery metadata. What a
+ * request may ask for, and the redirects answering it: oauth-request.ts.
  * Invariants: nothing is redirected before the client and an exactly registered redirect_uri are
  * known (errors are JSON until then); PKCE is mandatory; an authorization request and its code
  * live authorization_ttl (10 min, the test clock decides) from /authorize, belong to the first user
@@ -20,11 +21,17 @@ import { header, send, sendJson } from '../http/util';
 import type { Claims } from './jwt';
 import { authError } from './errors';
 import { jsonBody, type AuthContext } from './context';
-import type { UserRow } from './service';
+import type { UserRow } from './users';
 import { findClient, redirectUris, UUID_RE } from './oauth-clients';
+import {
+  authorizeParamProblem,
+  DEFAULT_SCOPE,
+  errorRedirect,
+  parseScopes,
+  successRedirect,
+  SUPPORTED_SCOPES,
+} from './oauth-request';
 
-export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'phone', 'offline_access'];
-const DEFAULT_SCOPE = 'email';
 /** Local hardening (GoTrue has no cap): unanswered requests one user may hold at once. */
 const MAX_PENDING_PER_USER = 20;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -45,22 +52,6 @@ export interface AuthorizationRow {
 }
 
 export type CurrentUser = (req: IncomingMessage) => Promise<{ user: UserRow; claims: Claims }>;
-
-export const parseScopes = (s: string): string[] =>
-  s
-    .trim()
-    .split(' ')
-    .map((x) => x.trim())
-    .filter(Boolean);
-
-function withParams(base: string, params: Record<string, string | null | undefined>): string {
-  const u = new URL(base);
-  for (const [k, v] of Object.entries(params)) if (v) u.searchParams.set(k, v);
-  return u.toString();
-}
-
-const errorRedirect = (redirectUri: string, error: string, description: string, state: string | null): string =>
-  withParams(redirectUri, { error, error_description: description, state });
 
 /** GoTrue's requireOAuthServerEnabled. */
 export function requireOAuthServer(ctx: AuthContext): void {
@@ -101,7 +92,7 @@ export class OAuthServerApi {
       send(res, 302, null, { Location: errorRedirect(redirectUri, error, description, state) });
 
     const scope = q('scope') || DEFAULT_SCOPE;
-    const problem = this.paramProblem(
+    const problem = authorizeParamProblem(
       q('response_type') || 'code',
       scope,
       q('resource'),
@@ -148,36 +139,6 @@ export class OAuthServerApi {
     return send(res, 302, null, { Location: `${this.ctx.redirects.site}${page}?authorization_id=${authorizationId}` });
   }
 
-  /** GoTrue's validateRemainingAuthorizeParams, in its order and words. */
-  private paramProblem(
-    responseType: string,
-    scope: string,
-    resource: string,
-    challenge: string,
-    method: string,
-  ): string | undefined {
-    if (responseType !== 'code') return 'only response_type=code is supported';
-    const scopes = parseScopes(scope);
-    if (scopes.length === 0) return 'scope parameter cannot be empty';
-    const unsupported = scopes.find((s) => !SUPPORTED_SCOPES.includes(s));
-    if (unsupported) return `unsupported scope: ${unsupported}`;
-    if (resource) {
-      let u: URL | undefined;
-      try {
-        u = new URL(resource);
-      } catch {
-        return 'resource must be an absolute URI';
-      }
-      if (u.hash) return 'resource must not include a fragment component';
-      if (u.search) return 'resource must not include a query component';
-    }
-    if (!challenge || !method) return 'PKCE flow requires both code_challenge and code_challenge_method';
-    // Stricter than GoTrue (which also takes 'plain'): OAuth 2.1 apps built here use S256, which hosted accepts too.
-    if (method.toLowerCase() !== 's256') return "code_challenge_method must be 'S256'";
-    if (challenge.length < 43 || challenge.length > 128) return 'code_challenge must be between 43 and 128 characters';
-    return undefined;
-  }
-
   /** GoTrue's validateRequestOrigin: a browser's Origin must be one of the site's redirect URLs. */
   private checkOrigin(req: IncomingMessage): void {
     const origin = header(req, 'origin');
@@ -206,10 +167,6 @@ export class OAuthServerApi {
     return row;
   }
 
-  private successRedirect(row: AuthorizationRow, code: string): string {
-    return withParams(row.redirect_uri, { code, state: row.state });
-  }
-
   /** GET /oauth/authorizations/{id}: details for the consent page, or {redirect_url} when already consented. */
   async details(req: IncomingMessage, res: ServerResponse, authorizationId: string): Promise<void> {
     this.requireEnabled();
@@ -236,7 +193,7 @@ export class OAuthServerApi {
         );
         const granted = parseScopes(consent.rows[0]?.scopes ?? '');
         if (consent.rows[0] && parseScopes(row.scope).every((s) => granted.includes(s))) {
-          return { redirect_url: this.successRedirect(row, await this.approve(tx, row)) };
+          return { redirect_url: successRedirect(row, await this.approve(tx, row)) };
         }
       }
       const client = await findClient(tx, row.client_id);
@@ -293,7 +250,7 @@ export class OAuthServerApi {
          on conflict (user_id, client_id) do update set scopes = excluded.scopes, granted_at = now(), revoked_at = null`,
         [user.id, row.client_id, parseScopes(row.scope).join(' ')],
       );
-      return this.successRedirect(row, code);
+      return successRedirect(row, code);
     });
     if (out === 'expired') throw notFound();
     return sendJson(res, 200, { redirect_url: out });

@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, type Claims } from './jwt';
 import { header, sendJson, send } from '../http/util';
-import { userJson, type UserRow } from './service';
+import { userJson, type UserRow } from './users';
 import { authError } from './errors';
 import type { IpLimit } from './ratelimit';
 import { checkPassword, jsonBody, objectOrEmpty, requireEmail, sendLinkMail, verifyLink, type AuthContext, type Body } from './context';

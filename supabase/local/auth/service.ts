@@ -1,5 +1,6 @@
 /**
- * GoTrue-compatible account logic: users, sessions, refresh-token rotation, one-time tokens.
+ * GoTrue-compatible account logic: users, sessions, refresh-token rotation, one-time tokens (the
+ * user's row and JSON shape: users.ts).
  * Invariants: passwords are stored only as bcrypt hashes, never of more than 72 bytes (bcrypt would
  * truncate), and a longer password never matches; refresh tokens rotate on every use
  * (as GoTrue, within the 10 s reuse interval: the parent of the session's active token gets that
@@ -16,24 +17,7 @@ import bcrypt from 'bcryptjs';
 import type { Database, Tx } from '../db/database';
 import type { JwtKeys } from './jwt';
 import { authError, oauthError } from './errors';
-
-export interface UserRow {
-  id: string;
-  email: string;
-  encrypted_password: string | null;
-  email_confirmed_at: Date | null;
-  confirmation_sent_at: Date | null;
-  recovery_sent_at: Date | null;
-  last_sign_in_at: Date | null;
-  raw_app_meta_data: Record<string, unknown>;
-  raw_user_meta_data: Record<string, unknown>;
-  email_change: string;
-  email_change_sent_at: Date | null;
-  email_change_confirm_status: number;
-  banned_until: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import { userJson, type UserRow } from './users';
 
 export interface SessionJson {
   access_token: string;
@@ -56,42 +40,7 @@ export interface OAuthGrant {
 /** bcrypt reads at most 72 bytes of a password (GoTrue's MaxPasswordLength, internal/api/password.go). */
 export const MAX_PASSWORD_BYTES = 72;
 export const passwordTooLong = (pw: string): boolean => Buffer.byteLength(pw, 'utf8') > MAX_PASSWORD_BYTES;
-const iso = (d: Date | null | undefined): string | undefined => (d ? new Date(d).toISOString() : undefined);
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
-
-export function userJson(u: UserRow): Record<string, unknown> {
-  const identity = {
-    identity_id: u.id,
-    id: u.id,
-    user_id: u.id,
-    identity_data: { email: u.email, email_verified: Boolean(u.email_confirmed_at), phone_verified: false, sub: u.id },
-    provider: 'email',
-    last_sign_in_at: iso(u.last_sign_in_at),
-    created_at: iso(u.created_at),
-    updated_at: iso(u.updated_at),
-    email: u.email,
-  };
-  return {
-    id: u.id,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: u.email,
-    email_confirmed_at: iso(u.email_confirmed_at),
-    phone: '',
-    confirmation_sent_at: iso(u.confirmation_sent_at),
-    confirmed_at: iso(u.email_confirmed_at),
-    recovery_sent_at: iso(u.recovery_sent_at),
-    last_sign_in_at: iso(u.last_sign_in_at),
-    app_metadata: u.raw_app_meta_data,
-    user_metadata: u.raw_user_meta_data,
-    identities: [identity],
-    ...(u.email_change ? { new_email: u.email_change, email_change_sent_at: iso(u.email_change_sent_at) } : {}),
-    ...(u.banned_until ? { banned_until: iso(u.banned_until) } : {}),
-    created_at: iso(u.created_at),
-    updated_at: iso(u.updated_at),
-    is_anonymous: false,
-  };
-}
 
 export class AuthService {
   constructor(

@@ -1,6 +1,6 @@
 /**
  * The hub: every joined channel of every connection, the change router and the fan-out of
- * broadcasts.
+ * broadcasts (a change's payload: change-payload.ts; per-socket bounds: limits.ts).
  * Invariants: authorization first, filters after — for a change, the feed is given the claim
  * sets of every channel subscribed to its table and event, chosen without reading the row, and
  * only subscriptions whose claim set may SELECT the row are ever compared with it, so a row a
@@ -19,6 +19,8 @@ import type { JwtKeys } from '../auth/jwt';
 import type { Database } from '../db/database';
 import type { Channel } from './channel';
 import type { Change, ClaimSet, Row, Router } from './changes';
+import { changeData } from './change-payload';
+import type { RealtimeLimits } from './limits';
 import type { Peer } from './peer';
 import { matchesFilters } from './filters';
 import { encodeBinaryBroadcast, encodeFrame } from './protocol';
@@ -26,59 +28,7 @@ import { ProjectRate, type RealtimeQuota, type RateStats } from './quota';
 import type { PublishedTables } from './tables';
 import { Bucket, type Entry } from './subscription-index';
 
-function pick(row: Row | null, columns: readonly string[]): Row {
-  const out: Row = {};
-  if (!row) return out;
-  for (const c of columns) out[c] = row[c];
-  return out;
-}
-
-/** The `data` object of a `postgres_changes` message, as Realtime's CDC emits it. */
-export function changeData(change: Change): Record<string, unknown> {
-  const t = change.table;
-  const data: Record<string, unknown> = {
-    schema: t.schema,
-    table: t.name,
-    commit_timestamp: change.at.toISOString(),
-    type: change.op,
-    columns: t.columns,
-    errors: null,
-  };
-  if (change.op !== 'DELETE') data.record = change.newRow ?? {};
-  // Default replica identity: the old image carries only the primary key. RLS tables never
-  // expose more than the key of a deleted row (as Realtime: deletes cannot be secured further).
-  if (change.op === 'UPDATE') data.old_record = t.replicaFull ? (change.oldRow ?? {}) : pick(change.oldRow, t.primaryKey);
-  if (change.op === 'DELETE') data.old_record = t.replicaFull && !t.rls ? (change.oldRow ?? {}) : pick(change.oldRow, t.primaryKey);
-  return data;
-}
-
 const OPS = ['INSERT', 'UPDATE', 'DELETE'] as const;
-
-/** Per-client bounds (see supabase/local/README.md for hosted Supabase's defaults beside them). */
-export interface RealtimeLimits {
-  /** bytes queued for one socket before it is dropped */
-  maxBufferedBytes: number;
-  /** channels joined on one socket (Realtime's max_channels_per_client) */
-  maxChannelsPerClient: number;
-  /** joins per second on one socket */
-  maxJoinsPerSecond: number;
-  /** client messages (broadcast, access_token, presence) per second on one socket */
-  maxEventsPerSecond: number;
-  /** sockets one user (JWT `sub`) may hold; sockets without a user count per address */
-  maxConnectionsPerUser: number;
-  /** one REST broadcast payload, as Realtime's max_payload_size_in_kb (bytes = kb × 1000 + 500) */
-  maxPayloadSizeKb: number;
-}
-
-export const DEFAULT_LIMITS: RealtimeLimits = {
-  maxBufferedBytes: 1024 * 1024,
-  maxChannelsPerClient: 100,
-  maxJoinsPerSecond: 100,
-  maxEventsPerSecond: 100,
-  maxConnectionsPerUser: 10,
-  // hosted Free plan's broadcast payload limit; keeps one message far below a socket's send cap
-  maxPayloadSizeKb: 256,
-};
 
 export interface QuotaStats {
   messages: RateStats;

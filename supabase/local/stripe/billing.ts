@@ -1,14 +1,14 @@
 /**
  * Subscription billing of the local Stripe edge: a paid Checkout Session starts a subscription,
  * a test clock's advance renews, ends (cancel at period end) or fails (card 4000 0000 0000 0341)
- * its periods, and every change emits the event Stripe would send.
+ * its periods, and every change emits the event Stripe would send (an invoice and its charge:
+ * invoices.ts).
  * Invariants: time is the customer's test clock when it has one, else the wall clock; a
  * subscription's state changes only here; each change emits its event after the state is stored.
  */
 import { StripeFail } from './errors';
+import { invoiceSubscription, type Emit } from './invoices';
 import type { Obj, StripeStore } from './store';
-
-export type Emit = (type: string, object: Obj, previous?: Record<string, unknown>) => void;
 
 /** Stripe's documented test cards this edge knows (https://docs.stripe.com/testing). */
 export const TEST_CARDS: Record<string, 'ok' | 'declined' | 'fails_later' | 'disputed'> = {
@@ -224,109 +224,15 @@ export class Billing {
     return sub;
   }
 
-  /**
-   * One invoice of the subscription: `amount` (a proration), else the price's. The customer's credit
-   * (a negative balance) is used first, as Stripe does; a negative amount adds to it.
-   */
+  /** One invoice of the subscription, dated by the customer's clock (invoices.ts). */
   private invoice(sub: Obj, reason: string, paid: boolean, prorated?: number): boolean {
-    const customer = String(sub.customer);
-    const item = (sub.items as { data: { price: Obj; current_period_start: number; current_period_end: number }[] })
-      .data[0]!;
-    const total = prorated ?? Number(item.price.unit_amount);
-    const holder = this.store.get('customer', customer);
-    const startingBalance = Number(holder.balance ?? 0);
-    const endingBalance = Math.min(0, startingBalance + total);
-    const amount = Math.max(0, startingBalance + total);
-    this.store.update(holder, { balance: endingBalance });
-    const created = this.now(customer);
-    const invoice = this.store.create('invoice', {
-      customer,
-      status: paid || amount === 0 ? 'paid' : 'open',
-      billing_reason: reason,
-      currency: item.price.currency,
-      created,
-      total,
-      starting_balance: startingBalance,
-      ending_balance: endingBalance,
-      amount_due: amount,
-      amount_paid: paid ? amount : 0,
-      amount_remaining: paid ? 0 : amount,
-      attempt_count: 1,
-      period_start: item.current_period_start,
-      period_end: item.current_period_end,
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-      lines: {
-        object: 'list',
-        has_more: false,
-        data: [
-          {
-            object: 'line_item',
-            amount: total,
-            pricing: { price_details: { price: item.price.id } },
-            period: { start: item.current_period_start, end: item.current_period_end },
-          },
-        ],
-      },
+    return invoiceSubscription(this.store, this.emit, {
+      sub,
+      reason,
+      paid,
+      prorated,
+      created: this.now(String(sub.customer)),
     });
-    this.store.update(sub, { latest_invoice: invoice.id });
-    if (!paid && amount > 0) {
-      this.emit('invoice.payment_failed', invoice);
-      return false;
-    }
-    if (amount === 0) {
-      // paid from credit: no charge, nothing for the ledger (Stripe sends invoice.paid all the same)
-      this.store.update(invoice, { payments: { object: 'list', data: [] } });
-      this.emit('invoice.paid', invoice);
-      return true;
-    }
-    // Stripe's US card fee: 2.9 % + 30 cents, reported on the charge's balance transaction
-    const fee = Math.round(amount * 0.029) + 30;
-    const balance = this.store.create('balance_transaction', {
-      amount,
-      fee,
-      net: amount - fee,
-      currency: item.price.currency,
-      type: 'charge',
-      created,
-    });
-    const charge = this.store.create('charge', {
-      amount,
-      amount_captured: amount,
-      amount_refunded: 0,
-      refunded: false,
-      disputed: false,
-      paid: true,
-      status: 'succeeded',
-      currency: item.price.currency,
-      customer,
-      created,
-      payment_method: sub.default_payment_method,
-      balance_transaction: balance.id, // an id, as Stripe sends it unless expanded
-      metadata: { invoice: invoice.id, subscription: sub.id },
-    });
-    this.store.update(invoice, {
-      payments: {
-        object: 'list',
-        data: [{ object: 'invoice_payment', payment: { type: 'charge', charge: charge.id } }],
-      },
-    });
-    this.emit('invoice.paid', invoice);
-    const pm = this.store.get('payment_method', String(sub.default_payment_method));
-    if ((pm.card as { last4: string }).last4 === '0259' && reason === 'subscription_create') {
-      const dispute = this.store.create('dispute', {
-        amount,
-        charge: charge.id,
-        currency: charge.currency,
-        reason: 'fraudulent',
-        status: 'needs_response',
-        created,
-        is_charge_refundable: false,
-        metadata: {},
-      });
-      this.store.update(charge, { disputed: true });
-      this.emit('charge.dispute.created', dispute);
-    }
-    return true;
   }
 }
 

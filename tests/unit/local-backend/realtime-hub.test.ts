@@ -9,7 +9,8 @@ import { Channel, type Subscription } from '../../../supabase/local/realtime/cha
 import type { Change, Row } from '../../../supabase/local/realtime/changes';
 import type { Connection } from '../../../supabase/local/realtime/connection';
 import { parseFilters } from '../../../supabase/local/realtime/filters';
-import { DEFAULT_LIMITS, Hub } from '../../../supabase/local/realtime/hub';
+import { Hub } from '../../../supabase/local/realtime/hub';
+import { DEFAULT_LIMITS } from '../../../supabase/local/realtime/limits';
 import { DEFAULT_QUOTA, PLAN_QUOTAS } from '../../../supabase/local/realtime/quota';
 import type { PublishedTable, PublishedTables } from '../../../supabase/local/realtime/tables';
 import type { JwtKeys } from '../../../supabase/local/auth/jwt';

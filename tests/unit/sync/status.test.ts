@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveStatus, retryDelay, type StatusFacts } from '../../../sync/engine/derive-status';
-import { classifyResult, withAuthRetry } from '../../../sync/replication/request';
+import { classifyResult, localFailure, withAuthRetry } from '../../../sync/replication/request';
 import { syncBadgeLabel, syncBadgeShortLabel, syncModeSuffix } from '../../../src/components/SyncIndicator';
 
 const idle: StatusFacts = { online: true, running: true, failure: null, active: false, pending: 0 };
@@ -59,6 +59,17 @@ describe('request classification', () => {
   ])('%i → %s', (status, code, expected) => {
     const error = code === undefined ? null : { message: 'x', code };
     expect(classifyResult({ status, error })).toBe(expected);
+  });
+
+  it('a failure that is no answer of the server is a client failure under its own code', () => {
+    const fields = (error: unknown) => {
+      const failure = localFailure(error);
+      return [failure.kind, failure.status, failure.code, failure.message];
+    };
+    expect(fields(Object.assign(new Error('schema'), { code: 'DXE1' }))).toEqual(['client', 0, 'DXE1', 'schema']);
+    expect(fields(Object.assign(new Error('odd'), { code: 7 }))).toEqual(['client', 0, 'unknown', 'odd']);
+    expect(fields('thrown text')).toEqual(['client', 0, 'unknown', 'thrown text']);
+    expect(fields(null)).toEqual(['client', 0, 'unknown', 'null']);
   });
 
   it('refreshes the session once on 401 and retries once', async () => {
