@@ -29,7 +29,7 @@ export function RewardDayCell({ reward, onOpen }: { reward: DailyReward; onOpen:
         style={{ background: `var(--mantine-color-${RARITY_COLOR[reward.rarity]}-filled)` }}
       />
       {/* the button's label names it: a label on a child of a labelled button is never read */}
-      {replaced ? <IconReplace className={classes.replacedMarker} size={12} aria-hidden /> : null}
+      {replaced ? <IconReplace className={classes.replacedMarker} aria-hidden /> : null}
       <span className={classes.dayNumber}>{reward.day}</span>
       <Icon size={14} aria-hidden />
       {date ? <span className={classes.cellDate}>{date}</span> : null}
