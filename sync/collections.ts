@@ -138,7 +138,10 @@ export const COLLECTIONS = {
   daily_rewards: define<DailyRewardDoc>({
     schema: dailyRewardSchema,
     conflictHandler: dailyRewardConflictHandler,
-    migrationStrategies: {},
+    // 1: what a day replaced when its brand stopped the campaign (server-owned, optional): old
+    // documents stay valid; the version also renames the replication, so the calendar is pulled
+    // again with the new fields (replicationIdentifier in replication/replicate-collection.ts).
+    migrationStrategies: { 1: (doc: unknown) => doc },
     fieldGroups: [],
     replication: { pull: true, push: false, batchSize: 500 },
     isVisible: (row, userId) => row.fan_id === userId,

@@ -59,7 +59,7 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
       stoppedResult,
     });
   const replication: CollectionReplication = replicateRxCollection<Record<string, unknown>, PullCheckpoint>({
-    replicationIdentifier: `bucket-${name}-${options.backendId}`,
+    replicationIdentifier: replicationIdentifier(name, options.backendId),
     collection: collection as RxCollection<Record<string, unknown>>,
     deletedField: '_deleted',
     live: true,
@@ -104,6 +104,20 @@ export function replicateCollection(options: ReplicateCollectionOptions): Collec
       : undefined,
   });
   return replication;
+}
+
+/**
+ * Names the replication's stored checkpoint: per table and backend, so checkpoints never leak
+ * between backends. A pull-only collection's also names its schema version past 0: RxDB's schema
+ * migration carries the checkpoint over, so rows an older app pulled before it knew a new server
+ * column (and dropped the column from) would never come again; a new name pulls the collection from
+ * the start once, which for a pull-only collection has nothing to push. Collections that push keep
+ * one name: a fresh checkpoint would push every local row again.
+ */
+export function replicationIdentifier(name: CollectionName, backendId: string): string {
+  const def = COLLECTIONS[name];
+  const version = def.replication.push ? 0 : def.schema.version;
+  return version > 0 ? `bucket-${name}-v${version}-${backendId}` : `bucket-${name}-${backendId}`;
 }
 
 /** How long the first pull waits for a prefetched page still in flight before pulling itself. */

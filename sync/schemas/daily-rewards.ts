@@ -2,6 +2,8 @@
  * daily_rewards schema: the fan's 30-day calendar. Invariants: pull-only
  * (the server writes calendars); id = `fan_id|day`; a day is unlocked when `unlock_date` ≤ today
  * or `unlocked_early`; "claimed" lives in reward_claims, "today" is computed on the device.
+ * Version 1: `replaced_brand_name`, `replaced_title` (server-owned): on a day refilled because its
+ * brand stopped the campaign, the brand's public name and the campaign title the day showed.
  */
 import type { RxJsonSchema } from 'rxdb';
 import { createConflictHandler } from '../conflicts/create-conflict-handler';
@@ -20,6 +22,9 @@ export interface DailyRewardRow {
   description: string;
   thumbnail: string;
   brand_name: string | null;
+  /** Set by the server when this day replaced a stopped campaign's code: what the day showed. */
+  replaced_brand_name?: string | null;
+  replaced_title?: string | null;
   streak_bonus: boolean;
   unlock_date: string;
   unlocked_early: boolean;
@@ -30,7 +35,7 @@ export type DailyRewardDoc = DailyRewardRow & SyncLocalFields;
 
 export const dailyRewardSchema: RxJsonSchema<DailyRewardDoc> = {
   title: 'daily_rewards',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   additionalProperties: false,
@@ -45,6 +50,8 @@ export const dailyRewardSchema: RxJsonSchema<DailyRewardDoc> = {
     description: { type: 'string' },
     thumbnail: { type: 'string' },
     brand_name: nullableString,
+    replaced_brand_name: nullableString,
+    replaced_title: nullableString,
     streak_bonus: { type: 'boolean' },
     unlock_date: { type: 'string' },
     unlocked_early: { type: 'boolean' },

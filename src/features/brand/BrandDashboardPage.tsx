@@ -9,8 +9,8 @@ import { OwnArtistPartnershipsCard } from './components/ArtistPartnershipsCard';
 import { YourCampaignsCard } from './components/YourCampaignsCard';
 
 /**
- * `/dashboard/brand` — the brand's own header, campaigns, analytics and artist partnerships (real, suppressed under
- * 10 fans) first; the extended sample dashboard (without the sample partnerships) follows under the 'Sample data' heading.
+ * `/dashboard/brand` — the brand's own header, campaigns, analytics and artist partnerships (real, figures about
+ * small groups suppressed by the server: private.min_group_size()) first; the extended sample dashboard (without the sample partnerships) follows under the 'Sample data' heading.
  */
 export function BrandDashboardPage() {
   const roleSwitcher = <CompactRoleSwitcher />;

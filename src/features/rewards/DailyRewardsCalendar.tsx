@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@ma
 import { IconAlertTriangle, IconGift } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { ClaimCelebration } from './ClaimCelebration';
+import { replacedNote } from './replaced-note';
 import { claimableToday } from './reward-rules';
 import { RewardDayCell } from './RewardDayCell';
 import { RewardDayModal, type RewardDayHandlers } from './RewardDayModal';
@@ -38,6 +39,7 @@ export function DailyRewardsCalendar({
   const openReward = rewards.find((reward) => reward.day === openDay) ?? null;
   const celebratingDay = claim.phase === 'celebrating' ? claim.day : null;
   const claimingToday = claim.phase === 'claiming' && claim.day === today?.day;
+  const todayNote = today ? replacedNote(today) : null;
 
   function startClaim(day: number) {
     void runClaim(day);
@@ -54,9 +56,16 @@ export function DailyRewardsCalendar({
         {today || claimingToday ? (
           <Alert variant="light" color="yellow" radius="lg" icon={<IconGift size={20} />} title="Today's Reward Ready!">
             <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                Day {today?.day}: {today?.title}
-              </Text>
+              <div>
+                <Text size="sm">
+                  Day {today?.day}: {today?.title}
+                </Text>
+                {todayNote ? (
+                  <Text size="xs">
+                    {todayNote}
+                  </Text>
+                ) : null}
+              </div>
               <Button
                 color="yellow"
                 size="compact-md"

@@ -1,7 +1,8 @@
 import { UnstyledButton } from '@mantine/core';
-import { IconCheck, IconGift, IconLock } from '@tabler/icons-react';
+import { IconCheck, IconGift, IconLock, IconReplace } from '@tabler/icons-react';
 import { formatShortCalendarDate } from '@/lib/format';
 import { RARITY_COLOR } from './rarity-color';
+import { replacedMarkerLabel } from './replaced-note';
 import { rewardDayState } from './reward-rules';
 import classes from './RewardsCalendar.module.css';
 import type { DailyReward } from './types';
@@ -13,18 +14,22 @@ export function RewardDayCell({ reward, onOpen }: { reward: DailyReward; onOpen:
   const state = rewardDayState(reward);
   const Icon = state === 'claimed' ? IconCheck : state === 'claimable' ? IconGift : IconLock;
   const date = formatShortCalendarDate(reward.unlockDate);
+  const replaced = replacedMarkerLabel(reward);
   return (
     <UnstyledButton
       className={classes.cell}
       data-state={state}
       data-today={reward.isToday}
-      aria-label={`Day ${reward.day}${reward.isToday ? ', today' : ''}${date ? `, ${date}` : ''}, ${STATE_TEXT[state]}: ${reward.title}`}
+      aria-label={`Day ${reward.day}${reward.isToday ? ', today' : ''}${date ? `, ${date}` : ''}, ${STATE_TEXT[state]}: ${reward.title}${replaced ? ` (${replaced})` : ''}`}
+      data-replaced={replaced ? true : undefined}
       onClick={() => onOpen(reward.day)}
     >
       <span
         className={classes.rarityDot}
         style={{ background: `var(--mantine-color-${RARITY_COLOR[reward.rarity]}-filled)` }}
       />
+      {/* the button's label names it: a label on a child of a labelled button is never read */}
+      {replaced ? <IconReplace className={classes.replacedMarker} aria-hidden /> : null}
       <span className={classes.dayNumber}>{reward.day}</span>
       <Icon size={14} aria-hidden />
       {date ? <span className={classes.cellDate}>{date}</span> : null}

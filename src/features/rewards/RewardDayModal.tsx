@@ -1,9 +1,18 @@
 import { Alert, AspectRatio, Badge, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { Modal } from '@/components/Modal';
-import { IconBookmark, IconBookmarkFilled, IconHeart, IconHeartFilled, IconLock, IconShare } from '@tabler/icons-react';
+import {
+  IconBookmark,
+  IconBookmarkFilled,
+  IconHeart,
+  IconHeartFilled,
+  IconLock,
+  IconReplace,
+  IconShare,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { RARITY_COLOR } from './rarity-color';
+import { replacedNote } from './replaced-note';
 import { rewardDayState } from './reward-rules';
 import { shareReward } from './share-reward';
 import type { DailyReward } from './types';
@@ -33,6 +42,7 @@ export function RewardDayModal({
   const [shareMessage, setShareMessage] = useState('');
   const state = reward ? rewardDayState(reward) : 'locked';
   const claiming = claim.phase === 'claiming' && claim.day === reward?.day;
+  const note = reward ? replacedNote(reward) : null;
 
   async function share(current: DailyReward) {
     const outcome = await shareReward(current);
@@ -78,6 +88,11 @@ export function RewardDayModal({
             </Text>
           </div>
           <Text size="sm">{reward.description}</Text>
+          {note ? (
+            <Alert color="orange" variant="light" icon={<IconReplace size={18} aria-hidden />} p="xs">
+              <Text size="sm">{note}</Text>
+            </Alert>
+          ) : null}
 
           {state === 'locked' ? (
             <Alert color="gray" icon={<IconLock size={18} />} title="Locked - Come back later">

@@ -31,6 +31,10 @@ export function rewardsFromRows(rows: DailyRewardDoc[], claims: RewardClaimDoc[]
         description: row.description,
         thumbnail: row.thumbnail || sampleArtwork(`reward-${row.day}`, String(row.day)),
         brandName: row.brand_name ?? undefined,
+        replaced:
+          row.replaced_brand_name || row.replaced_title
+            ? { brandName: row.replaced_brand_name ?? null, title: row.replaced_title ?? null }
+            : undefined,
         unlockDate: row.unlock_date,
         isReacted: claim?.reacted,
         isSaved: claim?.saved,

@@ -17,6 +17,8 @@ export interface DailyReward {
   description: string;
   thumbnail: string;
   brandName?: string;
+  /** The brand code this day replaced because the brand stopped its campaign (server-owned). */
+  replaced?: { brandName: string | null; title: string | null };
   /** ISO date (yyyy-mm-dd) the day unlocks; shown in the grid when present. */
   unlockDate?: string;
   /** The fan's own interactions with a claimed reward. */

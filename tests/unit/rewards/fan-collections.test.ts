@@ -33,6 +33,15 @@ describe('fan collections accept the server rows', () => {
     await db.subscriptions.insert(
       pulled('subscriptions', { id: `${FAN}|bti`, fan_id: FAN, artist_id: 'bti', artist_name: 'BTI', tier: 'tier3', fan_tier: 3, price: 8 }),
     );
+    // schema v1: the note of a day a stopped campaign left
+    await db.daily_rewards.insert(
+      pulled('daily_rewards', {
+        id: `${FAN}|9`, fan_id: FAN, day: 9, type: 'bonus', rarity: 'common', title: 'Day 9 Check-in Badge', artist: 'Bucket',
+        description: '', thumbnail: '', brand_name: null, replaced_brand_name: 'Loop Coffee', replaced_title: 'Night Shift Drop',
+        streak_bonus: false, unlock_date: '2026-11-23', unlocked_early: false, source: 'platform', campaign_id: null,
+      }),
+    );
+    expect((await db.daily_rewards.findOne(`${FAN}|9`).exec())?.replaced_brand_name).toBe('Loop Coffee');
     expect((await db.reward_claims.findOne(`${FAN}|6`).exec())?.saved).toBe(true);
     expect((await db.subscriptions.findOne(`${FAN}|bti`).exec())?.fan_tier).toBe(3);
   });

@@ -1,6 +1,7 @@
 /**
- * The brand's analytics and redemption import (20261129400000-100). Every figure about fewer than
- * 10 fans arrives as null from the server (brand_campaign_analytics); nothing is computed or
+ * The brand's analytics and redemption import (20261129400000-100). Every figure about fewer fans
+ * than the answer's `suppressed_under` (the server's private.min_group_size()) arrives as null from
+ * the server (brand_campaign_analytics); nothing is computed or
  * hidden here. Redemptions go to campaign_record_redemptions, which counts only claimed codes of
  * the brand's own campaign, once per code.
  */

@@ -1,7 +1,8 @@
 /**
  * The brand's top artist partnerships from its own collaborations (brand_artist_partnerships,
- * 20261129600000): one row per artist its campaigns are delivered through. Reach is null under 10
- * fans and revenue under 10 redemptions — the server decides; nothing is estimated here.
+ * 20261129600000): one row per artist its campaigns are delivered through. Reach is null under
+ * SUPPRESSED_UNDER fans and revenue under SUPPRESSED_UNDER redemptions (the server's
+ * private.min_group_size()) — the server decides; nothing is estimated here.
  */
 import { useServerQuery } from '@/data/use-server-query';
 
@@ -10,12 +11,12 @@ export interface Partnership {
   artist_name: string;
   genre: string | null;
   campaigns: number;
-  /** Distinct fans who claimed codes of these campaigns; null under 10. */
+  /** Distinct fans who claimed codes of these campaigns; null under SUPPRESSED_UNDER. */
   reach: number | null;
   /** The collaboration ledger's total for this artist (what the brand paid them). */
   spend_cents: number;
   redemptions: number | null;
-  /** Sum of the amounts the brand reported for these campaigns' redeemed codes; null under 10 redemptions. */
+  /** Sum of the amounts the brand reported for these campaigns' redeemed codes; null under SUPPRESSED_UNDER redemptions. */
   revenue_cents: number | null;
   /** revenue / spend; null when either is unknown or nothing was spent. */
   roi: number | null;

@@ -25,7 +25,7 @@ interface Row {
 
 const roiBadge = (roi: number | null) =>
   roi === null ? (
-    // unknown: revenue hidden (under 10 redemptions) or nothing reported or spent yet
+    // unknown: revenue hidden (under SUPPRESSED_UNDER redemptions) or nothing reported or spent yet
     <Text span size="xs" c="dimmed" aria-label="Not known yet" title="Not known yet">
       —
     </Text>

@@ -79,8 +79,9 @@ function CampaignRow({ c, onChanged }: { c: Campaign; onChanged: () => void }) {
 
 /**
  * The brand's own campaigns, first on their dashboard: 'Create Campaign' and the list from
- * my_campaigns() — totals of the campaign, and figures about fans only when 10 or more are behind
- * them (the server returns null below that, and the card says so). Online only.
+ * my_campaigns() — totals of the campaign, and figures about fans only when SUPPRESSED_UNDER or more
+ * are behind them (the server returns null below its private.min_group_size(), and the card says
+ * so). Online only.
  */
 export function YourCampaignsCard({ onLaunched }: { onLaunched?: () => void } = {}) {
   const { state, reload } = useMyCampaigns();
