@@ -36,7 +36,14 @@ export default defineConfig({
   worker: { format: 'es' },
   plugins: [
     // Must come before the React plugin (TanStack Router docs).
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A guarded route's pending screen gets its own chunk too: route files are in the entry bundle.
+      codeSplittingOptions: {
+        defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     // React Compiler memoizes components and hooks: a panel whose props did not change is not
     // re-rendered when a sync batch updates the page (plugin-react's documented set-up).

@@ -7,7 +7,7 @@ import { createDeferredAuthSource } from './features/auth/deferred-auth-source';
 import type { IdentityStore } from './features/auth/identity-store';
 import { createMemoryAuthSource, type AuthStateSource, type MemoryAuthSource } from './lib/auth-state';
 import { AUTH_STORAGE_KEY } from './lib/auth-storage-key';
-import { aGuardWaits, invalidateOnGuardChange } from './components/route-guard';
+import { aGuardWaits, invalidateOnGuardChange } from './lib/route-guard';
 import { CSS_VARIABLES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 import { createAppRouter } from './router';
 

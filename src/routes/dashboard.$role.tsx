@@ -1,9 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { centredLoader, guardPending, guardRoute } from '@/components/route-guard';
+import { centredLoader, GuardPending } from '@/components/GuardPending';
 import { FanDashboardLoading } from '@/features/fan/FanGreeting';
 import type { GuardFlags } from '@/lib/guard';
 import { isDashboardRole, ROLE_DISPLAY, type SelfSignupRole } from '@/lib/roles';
+import { guardRoute } from '@/lib/route-guard';
 import { loadDashboard, preloadDashboard } from './-dashboard-chunks';
 
 const dashboards = {
@@ -23,8 +24,6 @@ const guardFlags = (role: SelfSignupRole): GuardFlags => ({
 // The fan dashboard keeps its greeting on screen while it loads (painted by the shell at first).
 const fanLoading = (text: string) => <FanDashboardLoading text={text} />;
 const loadingFor = (role: string) => (role === 'fan' ? fanLoading : centredLoader);
-const FanPending = guardPending(guardFlags('fan'), fanLoading);
-const OtherPending = guardPending(guardFlags('artist'));
 
 function DashboardRoute() {
   const { role } = Route.useParams();
@@ -37,15 +36,17 @@ function DashboardRoute() {
   );
 }
 
-/** While the guard waits for the session or the profile (its text does not depend on the role). */
+/** While the guard waits for the session or the profile. */
 function DashboardPending() {
   const { role } = Route.useParams();
-  return role === 'fan' ? <FanPending /> : <OtherPending />;
+  if (!isDashboardRole(role)) return centredLoader('Loading...');
+  return <GuardPending flags={guardFlags(role)} loading={loadingFor(role)} />;
 }
 
 export const Route = createFileRoute('/dashboard/$role')({
-  // The loader gets its own chunk: the dashboards' import table stays out of the entry bundle.
-  codeSplitGroupings: [['loader'], ['component']],
+  // The loader gets its own chunk: the dashboards' import table stays out of the entry bundle; so does
+  // the pending screen (the fan's greeting).
+  codeSplitGroupings: [['loader'], ['component'], ['pendingComponent']],
   beforeLoad: ({ params, ...rest }) => {
     // Only the four dashboards exist; any other role segment is a not-found page.
     if (!isDashboardRole(params.role)) throw notFound();

@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guarded } from '@/components/route-guard';
+import { GuardPending } from '@/components/GuardPending';
 import { MediaIdSettingsPage } from '@/features/mediaid/settings/MediaIdSettingsPage';
+import type { GuardFlags } from '@/lib/guard';
+import { guardRoute } from '@/lib/route-guard';
+
+const GUARD: GuardFlags = { requireAuth: true, requireOnboarding: true };
 
 export const Route = createFileRoute('/settings/mediaid')({
-  ...guarded({ requireAuth: true, requireOnboarding: true }),
+  beforeLoad: guardRoute(GUARD),
+  pendingComponent: () => <GuardPending flags={GUARD} />,
+  pendingMs: 0,
+  pendingMinMs: 0,
   head: () => ({ meta: [{ title: 'MediaID settings · Bucket' }] }),
   component: MediaIdSettingsPage,
 });

@@ -19,7 +19,9 @@ import {
 import { act } from 'react';
 import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { guarded, invalidateOnGuardChange } from '@/components/route-guard';
+import { GuardPending } from '@/components/GuardPending';
+import type { GuardFlags } from '@/lib/guard';
+import { guardRoute, invalidateOnGuardChange } from '@/lib/route-guard';
 import { createMemoryAuthSource, type MemoryAuthSource } from '@/lib/auth-state';
 import type { RouterContext } from '@/lib/router-context';
 import { AuthStateContext } from '@/lib/use-auth-snapshot';
@@ -27,6 +29,14 @@ import { reactRootPerTest } from '../react-root';
 
 const FAN = { id: 'fan-1', email: 'fan@example.test' };
 const READY = { hasCompletedOnboarding: true, hasMediaID: true, selectedRole: 'fan' as const, loading: false };
+
+/** A guarded stand-in route's options, as the app's guarded routes write them. */
+const guarded = (flags: GuardFlags) => ({
+  beforeLoad: guardRoute(flags),
+  pendingComponent: () => <GuardPending flags={flags} />,
+  pendingMs: 0,
+  pendingMinMs: 0,
+});
 
 function standInTree() {
   const root = createRootRouteWithContext<RouterContext>()({ component: Outlet });

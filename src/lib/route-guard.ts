@@ -1,19 +1,17 @@
 /**
  * The spec's route guard (auth, onboarding, allowed roles) as TanStack Router's own mechanism: a
- * `beforeLoad` that waits for the auth state to decide and throws `redirect`, and a pending
- * component that shows the guard's loading text meanwhile.
+ * `beforeLoad` that waits for the auth state to decide and throws `redirect`; the route's pending
+ * component (components/GuardPending) shows the guard's loading text meanwhile. No React or UI
+ * here: route files import it into the entry bundle, where every page pays for it.
  * Invariants: the decision is `decideGuard`'s, nothing else; a preload never waits for the profile
  * nor redirects (the navigation that follows decides); a guard that is waiting gives up when its
  * navigation is cancelled. A later change of the auth state reaches a page already shown through
  * `invalidateOnGuardChange` (router.invalidate re-runs the guards of the current matches).
  */
 import { redirect } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { decideGuard, guardInputs, type GuardDecision, type GuardFlags } from '@/lib/guard';
-import type { AuthStateSource } from '@/lib/auth-state';
-import type { RouterContext } from '@/lib/router-context';
-import { useAuthSnapshot } from '@/lib/use-auth-snapshot';
-import { CenteredLoader } from './CenteredLoader';
+import type { AuthStateSource } from './auth-state';
+import { decideGuard, guardInputs, type GuardDecision, type GuardFlags } from './guard';
+import type { RouterContext } from './router-context';
 
 const waiting = new Set<() => void>();
 
@@ -68,32 +66,6 @@ export function guardRoute(flags: GuardFlags) {
     const decision = decided(context.auth, flags, abortController.signal);
     if (decision instanceof Promise) return decision.then(follow);
     follow(decision);
-  };
-}
-
-/** The default while a guard waits: a centred loader with the guard's text. */
-export const centredLoader = (text: string) => <CenteredLoader text={text} />;
-
-/**
- * A guarded route's `pendingComponent`: the guard's loading text ('Loading...' while the session is
- * read, 'Loading your profile...' while the profile is), in the page's own loading layout.
- */
-export function guardPending(flags: GuardFlags, loading: (text: string) => ReactNode = centredLoader) {
-  return function GuardPending() {
-    const decision = decideGuard(useAuthSnapshot(), flags);
-    return loading(decision.kind === 'loading' ? decision.text : 'Loading...');
-  };
-}
-
-/** The route options a guarded route spreads: its guard, its loading screen shown at once. */
-export function guarded(flags: GuardFlags, loading?: (text: string) => ReactNode) {
-  return {
-    beforeLoad: guardRoute(flags),
-    pendingComponent: guardPending(flags, loading),
-    // The spec's loading text shows while the guard waits, from the first frame, and goes as soon
-    // as it decides (TanStack's defaults wait 1 s before it, then keep it 0.5 s).
-    pendingMs: 0,
-    pendingMinMs: 0,
   };
 }
 
