@@ -21,10 +21,13 @@ export function aGuardWaits(): Promise<void> {
 }
 
 /** The guard's decision once it is no longer 'loading' (a lazily loaded source starts loading now). */
-function decided(auth: AuthStateSource, flags: GuardFlags, signal: AbortSignal): GuardDecision | Promise<GuardDecision> {
+function decided(
+  auth: AuthStateSource,
+  flags: GuardFlags,
+  signal: AbortSignal,
+): GuardDecision | Promise<GuardDecision> {
   const now = decideGuard(auth.getSnapshot(), flags);
   if (now.kind !== 'loading') return now;
-  auth.activate?.();
   for (const notify of waiting) notify();
   waiting.clear();
   return new Promise((resolve) => {
@@ -35,14 +38,15 @@ function decided(auth: AuthStateSource, flags: GuardFlags, signal: AbortSignal):
     };
     // A cancelled navigation's guard stops listening; the router ignores what it would answer.
     const cancel = () => done(now);
-    const unsubscribe = auth.subscribe(() => {
+    const check = () => {
       const next = decideGuard(auth.getSnapshot(), flags);
       if (next.kind !== 'loading') done(next);
-    });
+    };
+    const unsubscribe = auth.subscribe(check);
     signal.addEventListener('abort', cancel, { once: true });
-    // activate() may have settled the state before the subscription
-    const settled = decideGuard(auth.getSnapshot(), flags);
-    if (settled.kind !== 'loading') done(settled);
+    // listening first: activate() may settle the state at once
+    auth.activate?.();
+    check();
   });
 }
 

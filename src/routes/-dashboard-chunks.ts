@@ -1,7 +1,7 @@
 // One dynamic import per dashboard page (its own chunk: a fan never downloads the brand
-// dashboard's charts), shared by the dashboard route's component (React.lazy) and its loader, which
-// the sign-in runs through router.preloadRoute as soon as it knows the account's role, instead of
-// when the route guard lets the page in.
+// dashboard's charts), shared by the dashboard route's component (React.lazy) and its beforeLoad,
+// which the sign-in runs through router.preloadRoute as soon as it knows the account's role, and a
+// navigation runs while the route guard still waits for the profile.
 import type { SelfSignupRole } from '@/lib/roles';
 
 const importers = {

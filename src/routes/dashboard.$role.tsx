@@ -44,25 +44,17 @@ function DashboardPending() {
 }
 
 export const Route = createFileRoute('/dashboard/$role')({
-  // The loader gets its own chunk: the dashboards' import table stays out of the entry bundle; so does
-  // the pending screen (the fan's greeting).
-  codeSplitGroupings: [['loader'], ['component'], ['pendingComponent']],
   beforeLoad: ({ params, ...rest }) => {
     // Only the four dashboards exist; any other role segment is a not-found page.
     if (!isDashboardRole(params.role)) throw notFound();
-    // The dashboard's chunk (and its CSS) downloads while the guard waits for the profile, so the
-    // page renders the moment the guard lets it in.
-    if (!rest.preload) preloadDashboard(params.role);
+    // The dashboard's chunk (and its CSS) downloads on navigation while the guard waits for the
+    // profile, and on preloadRoute (the sign-in form calls it as soon as it knows the account's role).
+    preloadDashboard(params.role);
     return guardRoute(guardFlags(params.role))(rest);
   },
   pendingComponent: DashboardPending,
   pendingMs: 0,
   pendingMinMs: 0,
-  // Starts the dashboard's chunk on preloadRoute too (the sign-in form calls it as soon as it knows
-  // the account's role), where the guard does not run.
-  loader: ({ params }) => {
-    if (isDashboardRole(params.role)) preloadDashboard(params.role);
-  },
   head: ({ params }) => ({
     meta: [
       {

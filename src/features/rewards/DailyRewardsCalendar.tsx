@@ -60,11 +60,7 @@ export function DailyRewardsCalendar({
                 <Text size="sm">
                   Day {today?.day}: {today?.title}
                 </Text>
-                {todayNote ? (
-                  <Text size="xs">
-                    {todayNote}
-                  </Text>
-                ) : null}
+                {todayNote ? <Text size="xs">{todayNote}</Text> : null}
               </div>
               <Button
                 color="yellow"

@@ -46,14 +46,22 @@ function standInTree() {
     page('/welcome', 'Welcome page'),
     page('/onboarding', 'Onboarding page', guarded({ requireAuth: true })),
     page('/unauthorized', 'Access Denied'),
-    page('/hub', 'Hub page', guarded({ requireAuth: true, requireOnboarding: true, allowedRoles: ['artist', 'admin'] })),
+    page(
+      '/hub',
+      'Hub page',
+      guarded({ requireAuth: true, requireOnboarding: true, allowedRoles: ['artist', 'admin'] }),
+    ),
   ]);
 }
 
 const dom = reactRootPerTest();
 
 async function open(path: string, auth: MemoryAuthSource, routeTree: AnyRouter['routeTree'] = standInTree()) {
-  const router = createRouter({ routeTree, context: { auth }, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree,
+    context: { auth },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   const stop = invalidateOnGuardChange(router, auth);
   await act(async () => {
     dom.root.render(
@@ -81,7 +89,9 @@ describe('route guard (beforeLoad)', () => {
     const { at, text, stop } = await open('/hub', auth);
     await expect.poll(text).toContain('Loading...');
     expect(text()).not.toContain('Hub page');
-    await act(async () => auth.set({ loading: false, user: FAN, profile: { ...READY, selectedRole: 'artist', loading: true } }));
+    await act(async () =>
+      auth.set({ loading: false, user: FAN, profile: { ...READY, selectedRole: 'artist', loading: true } }),
+    );
     await expect.poll(text).toContain('Loading your profile...');
     await act(async () => auth.set({ profile: { loading: false } }));
     await expect.poll(text).toContain('Hub page');
@@ -129,7 +139,7 @@ describe('route guard (beforeLoad)', () => {
       ({ routeTree: appTree } = await import('@/routeTree.gen'));
     }, 60_000);
 
-    it("sends a fan from the brand dashboard to /unauthorized", async () => {
+    it('sends a fan from the brand dashboard to /unauthorized', async () => {
       const fan = await open('/dashboard/brand', createMemoryAuthSource({ user: FAN, profile: READY }), appTree);
       await expect.poll(fan.at).toBe('/unauthorized');
       fan.stop();
