@@ -101,6 +101,23 @@ describe('realtime publication on the local backend', () => {
     expect(drifts).toEqual(PLANTED.map(([, drift]) => drift));
     expect(await one(PUBLISHED_SQL)).toBe(EXPECTED_PUBLISHED);
   });
+
+  it('a signed-in user can neither write the registry (which would publish a table) nor run its functions', async () => {
+    const attempts = [
+      `insert into public.sync_tables (name, push, pull) values ('mediaid_grants', false, true)`,
+      `update public.sync_tables set pull = false where name = 'profiles'`,
+      `delete from public.sync_tables where name = 'profiles'`,
+      `select private.sync_publication_ensure()`,
+    ];
+    const claims = { sub: '00000000-0000-4000-8000-00000000a77a', role: 'authenticated' };
+    for (const sql of attempts) {
+      await expect(local.asRole('authenticated', claims, (tx) => tx.query(sql)), sql).rejects.toThrow(
+        /permission denied/,
+      );
+    }
+    expect(await one(DRIFT_SQL)).toBe('none');
+    expect(await one(PUBLISHED_SQL)).toBe(EXPECTED_PUBLISHED);
+  });
 });
 
 const bin = findPostgresBin();
