@@ -10,6 +10,11 @@ declare
   _i integer;
   _msg record;
 begin
+  -- An upsert fires the insert and the update statement triggers, one of them with no rows (a
+  -- calendar fill runs 30 upserts per fan): nothing changed, nothing to say, no query to plan.
+  if not exists (select from new_rows) then
+    return null;
+  end if;
   for _i in 0 .. tg_nargs / 3 - 1 loop
     foreach _rel in array case when tg_op = 'UPDATE' then array['new_rows', 'old_rows'] else array['new_rows'] end loop
       _parts := _parts || format('select coalesce(%L || %I::text, %L) as topic, %L::jsonb as collections from %I',
