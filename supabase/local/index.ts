@@ -29,6 +29,7 @@ import { storageService, tusService } from './storage/service';
 import { realtimeService } from './realtime/gateway';
 import { FunctionsApi, functionsService } from './functions/index';
 import { LiveDispatcher, type LiveDispatchOptions } from './realtime/live-dispatch';
+import { CalendarJobs, type CalendarJobOptions } from './db/calendar-jobs';
 import { RealtimeServer, resolveQuota, type RealtimeOptions, type RealtimeStats } from './realtime/server';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys';
 import { WebhookWorker, type WebhookOptions } from './webhooks/delivery';
@@ -80,6 +81,8 @@ export interface LocalBackendOptions {
   webhooks?: WebhookOptions;
   /** the live fan-out dispatcher (hosted: pg_cron every second); default on, every second */
   liveDispatch?: LiveDispatchOptions;
+  /** calendar fills queued by campaigns and rewards (hosted: pg_cron every 10 s); default on, every second */
+  calendarJobs?: CalendarJobOptions;
   /**
    * The payment functions' Stripe secrets (hosted: `supabase secrets set`): real Stripe test mode,
    * or the local Stripe edge (supabase/local/stripe) through apiUrl. Omitted: payments answer 503.
@@ -109,6 +112,8 @@ export interface LocalBackend {
   verifyUploads(): Promise<{ checked: number; passed: number; refused: number }>;
   /** The live fan-out dispatcher: one pass now (messages sent), and the total sent so far. */
   liveDispatch: { runNow(): Promise<number>; sent(): number };
+  /** Calendar jobs: every job queued so far run to its end (fans filled by the pass). */
+  calendarJobs: { runNow(): Promise<number> };
   stop(): Promise<void>;
 }
 
@@ -218,9 +223,14 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   const dispatcher = new LiveDispatcher(db, opts.liveDispatch ?? {}, (e) => {
     if (!quiet) console.error('[local backend] live dispatch failed:', e);
   });
+  const calendarJobs = new CalendarJobs(db, opts.calendarJobs ?? {}, (e) => {
+    if (!quiet) console.error('[local backend] calendar jobs failed:', e);
+  });
+  calendarJobs.start();
   try {
     await dispatcher.start(resolveQuota(opts.realtime ?? {}).messagesPerSecond);
   } catch (e) {
+    await calendarJobs.stop();
     await webhooks.stop();
     clearInterval(sweep);
     await realtime.stop().catch(() => undefined);
@@ -254,11 +264,13 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     webhooks: { deliverNow: () => webhooks.runOnce() },
     verifyUploads: () => sweepUploads(functionEnv()),
     liveDispatch: { runNow: () => dispatcher.runOnce(), sent: () => dispatcher.sent },
+    calendarJobs: { runNow: () => calendarJobs.runNow() },
     stop: () =>
       (stopped ??= (async () => {
         clearInterval(sweep);
         await startSweep;
         await dispatcher.stop();
+        await calendarJobs.stop();
         await webhooks.stop(); // first: an interrupted send is still recorded through REST
         await realtime.stop();
         await http.stop();

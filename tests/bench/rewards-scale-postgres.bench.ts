@@ -1,9 +1,11 @@
 /**
  * Benchmark: what Daily Rewards cost the server as fans grow, on Debian's PostgreSQL.
- *  1. With 1k, 10k and 100k fans who all have 30-day calendars: a new fan's sign-up (fills their
- *     calendar), a follow of an artist with a code reward (refills the fan's coming days), a claim
- *     of that code, and one fan's share of the nightly refresh. Medians and ratios to the smallest
- *     size: each should stay flat (the work is per fan, found through indexes).
+ *  1. With 1k, 10k and 100k fans who all have 30-day calendars and allow brand offers: a new fan's
+ *     sign-up (fills their calendar), a follow of an artist with a code reward (refills the fan's
+ *     coming days), a claim of that code, one fan's share of the nightly refresh, a brand's launch
+ *     request (a campaign and 100 codes for every consenting fan: it queues a calendar job) and one
+ *     fan's share of that job (a batch of 50). Medians and ratios to the smallest size: each should
+ *     stay flat (the work is per fan, found through indexes; the launch does no per-fan work).
  *  2. The nightly refresh over every fan while a fan follows an artist: how long the follow
  *     waits, with the refresh in one transaction (private.refresh_reward_calendars) and in
  *     committed batches of 50 (private.refresh_reward_calendars_in_batches, what pg_cron runs).
@@ -62,7 +64,7 @@ try {
     return median(samples);
   }
   /** A signed-up user (the sign-up trigger fills a fan's calendar). */
-  async function signUp(role: 'artist' | 'fan', id: string = randomUUID()): Promise<string> {
+  async function signUp(role: 'artist' | 'brand' | 'fan', id: string = randomUUID()): Promise<string> {
     await c.query('insert into auth.users (id, email) values ($1, $2)', [id, `${role}-${id}@bench.test`]);
     await asUser(c, id, async () => {
       await c.query('insert into public.profiles (id, display_name, role) values ($1, $2, $3)', [
@@ -107,6 +109,8 @@ try {
     await c.query(
       `with fans as (select gen_random_uuid() id from generate_series(1, $1) g),
        users as (insert into auth.users (id, email) select id, id || '@filler.test' from fans returning id),
+       mids as (insert into public.media_ids (id, user_uuid, role, genre_preferences, privacy_settings)
+         select id || '|fan', id, 'fan', '{Electronic}', '{"marketing_communications": true}' from users),
        cal as (insert into private.reward_calendars (fan_id, starts_on) select id, current_date from users returning fan_id)
        insert into public.daily_rewards (id, fan_id, day, type, rarity, title, artist, description, thumbnail, streak_bonus,
          unlock_date, unlocked_early, source)
@@ -120,7 +124,31 @@ try {
     filled = n;
   }
 
-  const rows: { fans: number; signup: number; follow: number; claim: number; refresh: number }[] = [];
+  /** A brand's Create Campaign request: the campaign and 100 codes, as PostgREST runs it. */
+  const launchCampaign = (brand: string) =>
+    asUser(c, brand, async () => {
+      const made = await c.query<{ id: string }>(
+        `insert into public.brand_campaigns (brand_id, title, genres, budget_cents, payout_model, payout_per_code_cents,
+           starts_on, ends_on) values ($1, 'Bench campaign', '{Electronic}', 1000000, 'per_code', 100,
+           current_date, current_date + 40) returning id`,
+        [brand],
+      );
+      await c.query(
+        `insert into public.campaign_codes (campaign_id, code)
+         select $1, 'BENCH-' || g from generate_series(1, 100) g`,
+        [made.rows[0]!.id],
+      );
+    });
+
+  const rows: {
+    fans: number;
+    signup: number;
+    follow: number;
+    claim: number;
+    refresh: number;
+    launch: number;
+    job: number;
+  }[] = [];
   for (const size of SIZES) {
     await fillTo(size);
     const artist = await artistWithCodes(RUNS * 2 + 10);
@@ -155,7 +183,28 @@ try {
     const t = performance.now();
     for (const { fan_id } of sample.rows) await c.query('select private.fill_reward_calendar($1)', [fan_id]);
     const refreshMs = (performance.now() - t) / sample.rows.length;
-    rows.push({ fans: size, signup: signupMs, follow: followMs, claim: claimMs, refresh: refreshMs });
+    // a brand launches: the request queues a calendar job; one batch of it fills 50 consenting fans
+    const brand = await signUp('brand');
+    const launchMs = await timed(() => launchCampaign(brand));
+    const jobMs = (await timed(() => c.query('select private.run_calendar_job_batch(50)'))) / 50;
+    await c.query('delete from private.calendar_jobs'); // the rest of the walk is the same work again
+    // this round's campaigns end, so every round matches fans against the same number of campaigns
+    await c.query('begin');
+    await c.query('set local session_replication_role = replica');
+    await c.query(
+      `update public.brand_campaigns set starts_on = current_date - 100, ends_on = current_date - 90 where brand_id = $1`,
+      [brand],
+    );
+    await c.query('commit');
+    rows.push({
+      fans: size,
+      signup: signupMs,
+      follow: followMs,
+      claim: claimMs,
+      refresh: refreshMs,
+      launch: launchMs,
+      job: jobMs,
+    });
   }
 
   const base = rows[0]!;
@@ -164,7 +213,8 @@ try {
   for (const r of rows) {
     console.log(
       `  ${String(r.fans).padStart(7)} fans: sign-up ${fmt(r.signup, base.signup)}  follow ${fmt(r.follow, base.follow)}  ` +
-        `claim ${fmt(r.claim, base.claim)}  refresh/fan ${fmt(r.refresh, base.refresh)}`,
+        `claim ${fmt(r.claim, base.claim)}  refresh/fan ${fmt(r.refresh, base.refresh)}  ` +
+        `launch ${fmt(r.launch, base.launch)}  job/fan ${fmt(r.job, base.job)}`,
     );
   }
   const last = rows.at(-1)!;
@@ -173,6 +223,8 @@ try {
     last.follow / base.follow,
     last.claim / base.claim,
     last.refresh / base.refresh,
+    last.launch / base.launch,
+    last.job / base.job,
   );
   console.log(
     `  worst ratio ${last.fans} / ${base.fans} fans: ${worst.toFixed(2)}× (goal ≤ 2×: ${worst <= 2 ? 'met' : 'NOT met'})`,

@@ -60,7 +60,9 @@ export class StatementTimeoutError extends Error {
   readonly hint = null;
   constructor(reason: 'timeout' | 'client-gone') {
     // the same two messages Postgres uses for 57014
-    super(reason === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request');
+    super(
+      reason === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request',
+    );
   }
 }
 
@@ -158,7 +160,12 @@ export class Database {
    * Runs `fn` in one transaction as `role` with the JWT claims visible to RLS, within the
    * role's statement timeout. Queued fairly behind other callers (see FairScheduler).
    */
-  asRole<T>(role: ApiRole, claims: Record<string, unknown>, fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
+  asRole<T>(
+    role: ApiRole,
+    claims: Record<string, unknown>,
+    fn: (tx: Tx) => Promise<T>,
+    opts: TxOptions = {},
+  ): Promise<T> {
     const timeoutMs = opts.timeoutMs ?? STATEMENT_TIMEOUT_MS[role] ?? 0;
     const ctx = requestContext.getStore();
     return this.scheduler.run(() =>

@@ -67,7 +67,10 @@ export class FairScheduler {
   run<T>(work: () => Promise<T>, ctx: RequestContext | undefined = requestContext.getStore()): Promise<T> {
     if (insideJob.getStore()) {
       return Promise.reject(
-        new DbBusyError('nested', 'a database call was made while the same request holds the connection (it would wait forever)'),
+        new DbBusyError(
+          'nested',
+          'a database call was made while the same request holds the connection (it would wait forever)',
+        ),
       );
     }
     const caller = ctx?.caller ?? 'internal';
@@ -76,7 +79,10 @@ export class FairScheduler {
     const mine = this.waiting.get(caller) ?? [];
     if (mine.length >= this.limits.perCaller || this.queued >= this.limits.total) {
       return Promise.reject(
-        new DbBusyError('queue-full', `too many requests are waiting for the database (${mine.length} from this caller, ${this.queued} in total)`),
+        new DbBusyError(
+          'queue-full',
+          `too many requests are waiting for the database (${mine.length} from this caller, ${this.queued} in total)`,
+        ),
       );
     }
     return new Promise<T>((resolve, reject) => {
@@ -84,7 +90,10 @@ export class FairScheduler {
         ctx,
         start: () => {
           job.cleanup();
-          insideJob.run(true, () => work()).then(resolve, reject).finally(() => this.release());
+          insideJob
+            .run(true, () => work())
+            .then(resolve, reject)
+            .finally(() => this.release());
         },
         fail: (e) => {
           job.cleanup();
@@ -97,7 +106,10 @@ export class FairScheduler {
         },
       };
       const timer = setTimeout(
-        () => job.fail(new DbBusyError('queue-timeout', `waited more than ${this.limits.queueTimeoutMs} ms for the database`)),
+        () =>
+          job.fail(
+            new DbBusyError('queue-timeout', `waited more than ${this.limits.queueTimeoutMs} ms for the database`),
+          ),
         this.limits.queueTimeoutMs,
       );
       timer.unref?.();

@@ -8,6 +8,7 @@
  * the running pass has ended.
  */
 import type { Database } from '../db/database';
+import { Periodic } from '../db/periodic';
 
 export interface LiveDispatchOptions {
   /** default 1000 (pg_cron's '1 seconds') */
@@ -22,17 +23,17 @@ export interface LiveDispatchOptions {
 export const FANOUT_SHARE = 0.4;
 
 export class LiveDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
+  private readonly periodic: Periodic<number>;
   /** messages sent by passes so far */
   sent = 0;
 
   constructor(
     private readonly db: Database,
     private readonly opts: LiveDispatchOptions,
-    private readonly onError: (e: unknown) => void,
-  ) {}
+    onError: (e: unknown) => void,
+  ) {
+    this.periodic = new Periodic(() => this.dispatch(), opts.intervalMs ?? 1000, onError);
+  }
 
   async start(messagesPerSecond: number): Promise<void> {
     const perSecond =
@@ -44,35 +45,22 @@ export class LiveDispatcher {
         [perSecond],
       );
     }
-    if (this.opts.enabled !== false) this.schedule();
+    if (this.opts.enabled !== false) this.periodic.start();
   }
 
   /** One pass now (or the running one): messages sent. */
   runOnce(): Promise<number> {
-    this.running ??= this.db
-      .query<{ sent: number }>('select private.live_dispatch() as sent')
-      .then((r) => {
-        const sent = Number(r.rows[0]?.sent ?? 0);
-        this.sent += sent;
-        return sent;
-      })
-      .finally(() => (this.running = undefined));
-    return this.running;
+    return this.periodic.runOnce();
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((e: unknown) => this.onError(e))
-        .finally(() => this.schedule());
-    }, this.opts.intervalMs ?? 1000);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  private async dispatch(): Promise<number> {
+    const r = await this.db.query<{ sent: number }>('select private.live_dispatch() as sent');
+    const sent = Number(r.rows[0]?.sent ?? 0);
+    this.sent += sent;
+    return sent;
   }
 }

@@ -17,6 +17,7 @@ import {
   type Signer,
 } from '../../functions/deliver-webhooks/handler.ts';
 import { pinnedTransport, systemResolver } from './transport';
+import { Periodic } from '../db/periodic';
 
 /** The app under `npm start` / `vite preview` and Vite's dev server. */
 export const APP_PORTS = [4173, 5173];
@@ -35,25 +36,35 @@ export interface WebhookOptions {
 export const signWithStandardWebhooks: Signer = (secret, msgId, at, body) => new Webhook(secret).sign(msgId, at, body);
 
 export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<Attempt[]> | undefined;
   private readonly abort = new AbortController();
-  private stopped = false;
+  private readonly periodic: Periodic<Attempt[]>;
 
   constructor(
     private readonly url: () => string,
     private readonly serviceRoleKey: string,
     private readonly opts: WebhookOptions,
-    private readonly onError: (e: unknown) => void,
-  ) {}
+    onError: (e: unknown) => void,
+  ) {
+    this.periodic = new Periodic(() => this.deliver(), opts.intervalMs ?? 1000, onError);
+  }
 
   start(): void {
-    this.schedule();
+    this.periodic.start();
   }
 
   /** One pass now (or joins the running one): what was attempted. */
   runOnce(): Promise<Attempt[]> {
-    this.running ??= deliverDue({
+    return this.periodic.runOnce();
+  }
+
+  async stop(): Promise<void> {
+    const stopping = this.periodic.stop();
+    this.abort.abort();
+    await stopping;
+  }
+
+  private deliver(): Promise<Attempt[]> {
+    return deliverDue({
       store: restOutbox(this.url(), this.serviceRoleKey),
       sign: signWithStandardWebhooks,
       resolve: this.opts.resolve ?? systemResolver,
@@ -62,26 +73,6 @@ export class WebhookWorker {
       timeoutMs: this.opts.timeoutMs,
       pollMs: Math.min(this.opts.intervalMs ?? 1000, 1000),
       signal: this.abort.signal,
-    }).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.abort.abort();
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.runOnce()
-        .catch((e: unknown) => {
-          if (!this.stopped) this.onError(e);
-        })
-        .finally(() => this.schedule());
-    }, this.opts.intervalMs ?? 1000);
-    this.timer.unref();
+    });
   }
 }

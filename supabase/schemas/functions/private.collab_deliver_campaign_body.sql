@@ -9,7 +9,6 @@ declare
   _offer public.collab_offers;
   _c public.brand_campaigns;
   _link public.collab_campaigns;
-  _fan uuid;
 begin
   perform private.refuse_app_token();
   select * into _offer from public.collab_offers o where o.id = p_offer for update;
@@ -45,13 +44,8 @@ begin
       values (_offer.id, _c.id, _offer.artist_id, _offer.brand_id, _c.flat_fee_cents, 'flat_fee')
       on conflict do nothing;
   end if;
-  -- The artist's consenting followers get the campaign on their calendars now (fan order: no deadlocks).
-  for _fan in select distinct s.fan_id from public.subscriptions s
-      where s.artist_id = _offer.artist_id::text and not s._deleted and s.fan_id <> _me
-        and private.brand_offers_allowed(s.fan_id)
-      order by s.fan_id loop
-    perform private.fill_reward_calendar(_fan);
-  end loop;
+  -- The artist's consenting followers get the campaign on their calendars through the calendar jobs.
+  perform private.queue_calendar_job('collab', _offer.artist_id);
   return _link;
 end
 $function$;

@@ -6,7 +6,6 @@ CREATE OR REPLACE FUNCTION public.campaign_stop(p_campaign uuid)
 AS $function$
 declare
   _c public.brand_campaigns;
-  _fan uuid;
 begin
   perform private.refuse_app_token();
   -- the claim's row lock: claims holding it finish first, later ones see the stop
@@ -17,11 +16,8 @@ begin
   end if;
   if _c.stopped_at is null then
     update public.brand_campaigns c set stopped_at = now() where c.id = _c.id returning * into _c;
-    for _fan in select distinct r.fan_id from public.daily_rewards r
-        where r.campaign_id = _c.id and not r._deleted and r.unlock_date > current_date
-        order by r.fan_id loop
-      perform private.fill_reward_calendar(_fan);
-    end loop;
+    -- the fans' coming days of it are refilled by the calendar jobs; a claim of one is refused meanwhile
+    perform private.queue_calendar_job('campaign_stop', _c.id);
   end if;
   return jsonb_build_object('stopped_at', _c.stopped_at, 'claims', _c.claimed_count,
     'codes_left', _c.code_count - _c.claimed_count);

@@ -8,7 +8,6 @@ declare
   _me uuid := (select auth.uid());
   _codes text[];
   _id uuid;
-  _fan text;
 begin
   perform private.refuse_app_token();
   if _me is null or not public.holds_role(_me, 'artist') then
@@ -51,11 +50,8 @@ begin
   if p_kind = 'code' then
     insert into private.reward_codes (offer_id, code) select _id, c from unnest(_codes) c;
   end if;
-  -- in fan order, as every fill locks one fan at a time: two artists putting up rewards never deadlock
-  for _fan in select s.fan_id::text from public.subscriptions s where s.artist_id = _me::text and not s._deleted
-      order by s.fan_id loop
-    perform private.fill_reward_calendar(_fan::uuid);
-  end loop;
+  -- the followers' calendars are filled by the calendar jobs, not in this request (it would grow with them)
+  perform private.queue_calendar_job('artist_reward', _me);
   return _id;
 end
 $function$;

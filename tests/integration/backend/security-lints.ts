@@ -193,7 +193,7 @@ export const JUSTIFIED: Record<string, string> = {
     "active app (a client id is public in OAuth), and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.put_up_reward(p_kind text, p_title text, p_description text, p_tier integer, p_quantity integer, p_starts_on date, p_ends_on date, p_platform_pool boolean, p_codes text[], p_content_id uuid)':
     'An artist puts up a Daily Rewards offer (20261128800100): the code pool lives in private.reward_codes, which no API ' +
-    "role may touch, and followers' calendars must be filled at once; it refuses app tokens and non-artists, names only " +
+    "role may touch, and it queues the fill of followers' calendars (private.calendar_jobs); it refuses app tokens and non-artists, names only " +
     "the caller's own content, validates quantities, dates and codes, writes artist_id = auth.uid(), and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.my_reward_offers()':
     "An artist's own reward offers with their claim counts and codes left (counted from private.reward_codes, never a code " +
@@ -239,12 +239,16 @@ export const JUSTIFIED: Record<string, string> = {
     "read; answers counts only. Anyone but the owner gets 'No such campaign'; it refuses app tokens and has search_path = ''.",
   'authenticated_security_definer_function_executable|public.campaign_add_codes(p_campaign uuid, p_codes text[])':
     "A brand adds codes to its own campaign (20261130100000) through the pool's triggers (cap, no codes once ended or " +
-    'stopped, calendars filled), skipping codes already in the pool; answers counts only. Anyone but the owner gets ' +
+    'stopped, calendar fills queued), skipping codes already in the pool; answers counts only. Anyone but the owner gets ' +
     "'No such campaign'; it refuses app tokens and has search_path = ''.",
   'function_search_path_mutable|private.refresh_reward_calendars_in_batches(IN p_batch integer)':
     'The nightly calendar refresh commits after every batch, and PostgreSQL refuses COMMIT in a procedure with a SET ' +
     "clause; it is no definer (runs as pg_cron's owner), executable by no API role, names every object and operator " +
     "schema-qualified, and sets search_path = '' itself in each transaction it opens.",
+  'function_search_path_mutable|private.run_calendar_jobs(IN p_batch integer)':
+    'The calendar jobs (20261130800000) commit after every batch, and PostgreSQL refuses COMMIT in a procedure with a SET ' +
+    "clause; it is no definer (runs as pg_cron's owner), executable by no API role, calls one schema-qualified function " +
+    "and sets search_path = '' itself in each transaction it opens.",
   'authenticated_security_definer_function_executable|public.my_earnings()':
     "An artist's own earnings (20261129030000): sums of private.stripe_payments (the webhook's ledger, which no API role " +
     'reads) and counts of their subscriptions; it refuses app tokens and non-artists, takes no arguments, answers only ' +

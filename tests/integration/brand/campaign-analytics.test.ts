@@ -10,12 +10,12 @@ import type { User } from '@supabase/supabase-js';
 import { anonClient, withBackend, type LocalBackend } from '../helpers/backend';
 import { daysPass } from '../fan/reward-helpers';
 import { appClient, supabaseAppToken } from '../mediaid-api/helpers';
-import { brandClient, codesNamed, fanClient, launch, type Who } from './campaign-helpers';
+import { brandClient, codesNamed, fanClient, launch, type Brand, type Who } from './campaign-helpers';
 import { SUPPRESSED_UNDER } from '../../../src/features/brand/campaigns/api';
 
 let backend: LocalBackend;
-let brand: Who;
-let otherBrand: Who;
+let brand: Brand;
+let otherBrand: Brand;
 let big: string; // 12 claiming fans
 let small: string; // 3 claiming fans
 let fans: Who[];

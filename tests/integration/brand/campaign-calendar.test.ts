@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 import { daysPass } from '../fan/reward-helpers';
-import { brandClient, codesNamed, fanClient, launch, type Who } from './campaign-helpers';
+import { brandClient, codesNamed, fanClient, launch, type Brand, type Who } from './campaign-helpers';
 
 let backend: LocalBackend;
-let brand: Who;
-let otherBrand: Who;
+let brand: Brand;
+let otherBrand: Brand;
 
 beforeAll(async () => {
   backend = await withBackend();

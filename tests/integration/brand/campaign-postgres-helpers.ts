@@ -1,7 +1,7 @@
 /** Shared by the brand campaign tests on real PostgreSQL: a brand, a campaign launch, work spread on connections. */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { asUser } from '../sync/pull-postgres';
+import { asUser, runCalendarJobs } from '../sync/pull-postgres';
 
 /** Runs `work` for every task, each connection taking the next task as soon as it is free. */
 export async function onConnections<T>(conns: pg.Client[], tasks: T[], work: (c: pg.Client, task: T) => Promise<void>) {
@@ -32,7 +32,7 @@ export async function launch(
   budget: number,
   genres: string[] = ['Electronic'],
 ) {
-  return asUser(c, brand, async (u) => {
+  const id = await asUser(c, brand, async (u) => {
     const made = await u.query<{ id: string }>(
       `insert into public.brand_campaigns (brand_id, title, genres, budget_cents, payout_model, payout_per_code_cents,
          starts_on, ends_on) values ($1, $2, $5, $3, 'per_code', $4, current_date, current_date + 40)
@@ -47,4 +47,7 @@ export async function launch(
     );
     return id;
   });
+  // the consenting fans' calendars, as pg_cron fills them after the launch
+  await runCalendarJobs(c);
+  return id;
 }

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBackend, type LocalBackend } from '../helpers/backend';
 import { daysPass } from '../fan/reward-helpers';
-import { brandClient, codesNamed, fanClient, launch, type Who } from './campaign-helpers';
+import { brandClient, codesNamed, fanClient, launch, type Brand, type Who } from './campaign-helpers';
 
 let backend: LocalBackend;
-let brand: Who;
+let brand: Brand;
 
 beforeAll(async () => {
   backend = await withBackend();
@@ -66,14 +66,13 @@ describe('a stopped campaign leaves a note on the days it left', () => {
     };
 
     expect((await brand.client.rpc('campaign_stop', { p_campaign: id })).error).toBeNull();
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
 
     const after = await calendar(future);
     const day2 = after.find((d) => d.day === 2)!;
     expect(day2.campaign_id).not.toBe(id);
     expect(day2.title).not.toBe('Night Shift Drop');
-    expect(noted(after)).toEqual([
-      { ...day2, replaced_brand_name: 'Loop Coffee', replaced_title: 'Night Shift Drop' },
-    ]);
+    expect(noted(after)).toEqual([{ ...day2, replaced_brand_name: 'Loop Coffee', replaced_title: 'Night Shift Drop' }]);
     // the device gets it with the day
     expect(await pulledDay(future, 2)).toMatchObject({
       replaced_brand_name: 'Loop Coffee',
@@ -92,6 +91,7 @@ describe('a stopped campaign leaves a note on the days it left', () => {
     const fan = await electronicFan('n-keep');
     const other = await electronicFan('n-consent');
     expect((await brand.client.rpc('campaign_stop', { p_campaign: id })).error).toBeNull();
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
     const noteOf = async () => noted(await calendar(fan)).map((d) => [d.day, d.replaced_brand_name, d.replaced_title]);
     expect(await noteOf()).toEqual([[2, 'Loop Coffee', 'Keep Me']]);
     await backend.query('select private.fill_reward_calendar($1)', [fan.id]);
@@ -126,12 +126,16 @@ describe('attacks on the note', () => {
     const id = await launch(brand, codesNamed('FORGE', 10), { title: 'Forge Me' });
     const fan = await electronicFan('n-attacker');
     expect((await brand.client.rpc('campaign_stop', { p_campaign: id })).error).toBeNull();
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
     const before = await calendar(fan);
     // the earlier test's running campaign may hold the first brand day: the stopped one is on another
     const [target, ...more] = noted(before).filter((d) => d.replaced_title === 'Forge Me');
     expect(more).toEqual([]);
     const day = target!.day;
-    const row = (await fan.client.from('daily_rewards').select('*').eq('day', day).single()).data as Record<string, unknown>;
+    const row = (await fan.client.from('daily_rewards').select('*').eq('day', day).single()).data as Record<
+      string,
+      unknown
+    >;
     expect(row).toMatchObject({ replaced_brand_name: 'Loop Coffee' });
 
     const clear = await fan.client

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, type RealPostgres } from '../helpers/real-postgres';
 import { prng } from '../helpers/prng';
-import { asUser, connector, createUsers, startMigratedPostgres } from '../sync/pull-postgres';
+import { asUser, connector, createUsers, runCalendarJobs, startMigratedPostgres } from '../sync/pull-postgres';
 import { createBrand, launch, onConnections } from './campaign-postgres-helpers';
 
 const bin = findPostgresBin();
@@ -127,7 +127,9 @@ describe.skipIf(skip)('stopping a campaign on real PostgreSQL', () => {
         codes: accepted,
         lockers: accepted,
       });
-      // the future days left the waiting fans' calendars with the stop; a claim now is refused too
+      // the calendar job the stop queued takes the future days off the waiting fans' calendars
+      expect((await admin.query(waitingDays, [waiting, id])).rows[0]!.n).toBeGreaterThan(0);
+      await runCalendarJobs(admin);
       expect((await admin.query(waitingDays, [waiting, id])).rows[0]).toEqual({ n: 0 });
       const status = await asUser(admin, brand, (u) =>
         u.query('select status from public.my_campaigns() where id = $1', [id]),

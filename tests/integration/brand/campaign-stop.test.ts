@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, withBackend, type LocalBackend } from '../helpers/backend';
 import { daysPass } from '../fan/reward-helpers';
 import { appClient, supabaseAppToken } from '../mediaid-api/helpers';
-import { brandClient, codesNamed, fanClient, launch, type Who } from './campaign-helpers';
+import { brandClient, codesNamed, fanClient, launch, type Brand, type Who } from './campaign-helpers';
 
 let backend: LocalBackend;
-let brand: Who;
-let otherBrand: Who;
+let brand: Brand;
+let otherBrand: Brand;
 
 beforeAll(async () => {
   backend = await withBackend();
@@ -57,6 +57,7 @@ describe('the owner stops a campaign', () => {
     await daysPass(backend, waiting.id, 1); // day 2 is today for this fan: on their device, not claimed yet
 
     const stopped = await brand.client.rpc('campaign_stop', { p_campaign: id });
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
     expect(stopped.error).toBeNull();
     expect(stopped.data).toMatchObject({ claims: 1, stopped_at: expect.any(String) });
     // stopping twice changes nothing
@@ -96,6 +97,7 @@ describe('the owner adds codes to a running campaign', () => {
       p_campaign: id,
       p_codes: ['NEW-1', ' NEW-2 ', 'NEW-1', 'ADD-0000', 'ADD-0002'],
     });
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
     expect(r.error).toBeNull();
     expect(r.data).toEqual({ added: 2, skipped: 3, code_count: 5 });
     expect(await campaignRow(id)).toMatchObject({ code_count: 5 });
@@ -108,6 +110,7 @@ describe('the owner adds codes to a running campaign', () => {
       skipped: 0,
       code_count: 1,
     });
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
     expect(await brandDays(fan, empty)).toHaveLength(1);
   });
 

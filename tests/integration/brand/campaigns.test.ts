@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, withBackend, type LocalBackend } from '../helpers/backend';
 import { isoDay } from '../fan/reward-helpers';
-import { brandClient, campaignRow, codesNamed, fanClient, launch, type Who } from './campaign-helpers';
+import { brandClient, campaignRow, codesNamed, fanClient, launch, type Brand, type Who } from './campaign-helpers';
 
 let backend: LocalBackend;
-let brand: Who;
-let otherBrand: Who;
+let brand: Brand;
+let otherBrand: Brand;
 let fan: Who;
 
 beforeAll(async () => {

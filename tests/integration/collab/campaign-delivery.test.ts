@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 import { daysPass, isoDay } from '../fan/reward-helpers';
-import { brandClient, codesNamed, fanClient, launch, type Who } from '../brand/campaign-helpers';
+import { brandClient, codesNamed, fanClient, launch, type Brand, type Who } from '../brand/campaign-helpers';
 
 let backend: LocalBackend;
-let brand: Who;
-let otherBrand: Who;
+let brand: Brand;
+let otherBrand: Brand;
 let artist: Who;
 
 const proposal = (to: string) => ({
@@ -77,6 +77,7 @@ describe('delivering a campaign through an accepted collaboration', () => {
     expect(await brandDays(consenting, campaign)).toEqual([]);
 
     const linked = await deliver(brand, offerId, campaign);
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
     expect(linked.error).toBeNull();
     expect(linked.data).toMatchObject({ offer_id: offerId, campaign_id: campaign, artist_id: artist.id });
     const [day] = await brandDays(consenting, campaign);
@@ -164,6 +165,7 @@ describe('attacks on delivery and the ledger', () => {
       flat_fee_cents: 500,
     });
     expect((await brand.client.rpc('campaign_stop', { p_campaign: halted })).error).toBeNull();
+    await backend.calendarJobs.runNow(); // the calendar fills the call queued
     expect
       .soft((await deliver(brand, offerId, halted)).error?.message)
       .toBe('This campaign was stopped: it delivers no more codes');

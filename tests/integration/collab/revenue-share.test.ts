@@ -10,11 +10,11 @@ import type { User } from '@supabase/supabase-js';
 import { anonClient, createArtistClient, uniqueEmail, withBackend, type LocalBackend } from '../helpers/backend';
 import { daysPass } from '../fan/reward-helpers';
 import { appClient, supabaseAppToken } from '../mediaid-api/helpers';
-import { brandClient, codesNamed, fanClient, launch, type Who } from '../brand/campaign-helpers';
+import { brandClient, codesNamed, fanClient, launch, type Brand, type Who } from '../brand/campaign-helpers';
 
 let backend: LocalBackend;
-let brand: Who;
-let otherBrand: Who;
+let brand: Brand;
+let otherBrand: Brand;
 let artist: Who;
 let echo: Who; // a second artist with a per-code campaign and 12 claiming followers
 const allFans: Who[] = [];

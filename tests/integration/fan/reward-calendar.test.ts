@@ -34,8 +34,9 @@ async function newFan(tag: string): Promise<Actor> {
 const follow = (fan: Actor, artistId: string) =>
   fan.client.from('subscriptions').insert({ fan_id: fan.user.id, artist_id: artistId, artist_name: 'Nova Reward' });
 
-const putUp = (who: Actor, args: Record<string, unknown>) =>
-  who.client.rpc('put_up_reward', {
+/** Puts up a reward as the artist; returns once the followers' calendar fills it queued have run. */
+async function putUp(who: Actor, args: Record<string, unknown>) {
+  const put = await who.client.rpc('put_up_reward', {
     p_kind: 'code',
     p_title: 'Merch code',
     p_description: '15% off the tour shirt',
@@ -45,6 +46,9 @@ const putUp = (who: Actor, args: Record<string, unknown>) =>
     p_ends_on: isoDay(40),
     ...args,
   });
+  await backend.calendarJobs.runNow();
+  return put;
+}
 
 describe('a new fan', () => {
   it('gets 30 real days from sign-up: day 1 is today, Bucket streak badges name their source', async () => {

@@ -4,7 +4,7 @@
  * and cannot show any of this. Fans claim as PostgREST runs their requests (`set local role
  * authenticated`, `request.jwt.claims`, one transaction each).
  *  1. Calendars: 12 connections fill the same fans' calendars at once while their artist puts up
- *     rewards and they follow: every fan ends with exactly 30 days, one per day number, and no
+ *     rewards, the calendar jobs those queue run and the fans follow: every fan ends with exactly 30 days, one per day number, and no
  *     offer twice in one calendar.
  *  2. Claims: 240 fans each claim a 40-code reward and a 60-item reward twice, from two of 12
  *     connections in random order (960 claims): each reward is given at most its
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, type RealPostgres } from '../helpers/real-postgres';
 import { prng } from '../helpers/prng';
-import { asUser, connector, createUsers, follow, startMigratedPostgres } from '../sync/pull-postgres';
+import { asUser, connector, createUsers, follow, runCalendarJobs, startMigratedPostgres } from '../sync/pull-postgres';
 
 const bin = findPostgresBin();
 let server: RealPostgres | undefined;
@@ -70,10 +70,13 @@ describe.skipIf(skip)('limited rewards on real PostgreSQL', () => {
     }
     tasks.push(() => (c) => putUp(c, 'code', null, codes));
     tasks.push(() => (c) => putUp(c, 'item', ITEMS, null));
+    // the calendar jobs the put-ups queue, run as pg_cron would, racing the rest
+    for (let i = 0; i < 4; i++) tasks.push(() => (c) => runCalendarJobs(c));
     tasks.sort(() => random.next() - 0.5);
     await onConnections(conns, tasks, async (c, task) => void (await task()(c)));
-    // fans who followed before the rewards existed get them from the put-up's fill; a last pass
+    // fans who followed before the rewards existed get them from the put-ups' jobs; a last pass
     // stands for the daily refresh
+    await runCalendarJobs(admin);
     await onConnections(
       conns,
       fans,
@@ -89,10 +92,16 @@ describe.skipIf(skip)('limited rewards on real PostgreSQL', () => {
     expect(shape.rows).toHaveLength(FANS);
     for (const r of shape.rows) expect(r).toEqual({ days: 30, distinct_days: 30, offers: 2, distinct_offers: 2 });
 
-    // 2. two days pass; every fan claims both reward days twice, from two connections
-    await admin.query('update public.daily_rewards set unlock_date = unlock_date - 2 where fan_id = any($1::uuid[])', [
-      fans,
-    ]);
+    // 2. days pass until each fan's later reward day is today (an offer that commits while a fill
+    // of the fan is under way lands on a later day: each statement of the fill sees what has
+    // committed); every fan claims both reward days twice, from two connections
+    await admin.query(
+      `update public.daily_rewards r set unlock_date = r.unlock_date - m.last_day + 1
+         from (select fan_id, max(day) last_day from public.daily_rewards
+                where fan_id = any($1::uuid[]) and offer_id is not null group by fan_id) m
+        where r.fan_id = m.fan_id`,
+      [fans],
+    );
     const claimDays = await admin.query<{ fan_id: string; day: number }>(
       'select fan_id, day from public.daily_rewards where fan_id = any($1::uuid[]) and offer_id is not null',
       [fans],

@@ -81,6 +81,12 @@ export async function createUsers(c: pg.Client, n: number, role: 'artist' | 'fan
   return ids;
 }
 
+/**
+ * Runs every queued calendar job to its end, as pg_cron does (private.run_calendar_jobs commits
+ * per batch, so `c` must not be inside a transaction).
+ */
+export const runCalendarJobs = (c: pg.Client) => c.query('call private.run_calendar_jobs(50)');
+
 /** A follow (or its toggle) of `artist` by `fan`, in the caller's transaction. */
 export const follow = (c: pg.Client, fan: string, artist: string) =>
   c.query<{ id: string }>(
