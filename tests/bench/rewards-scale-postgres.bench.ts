@@ -156,7 +156,9 @@ try {
   }[] = [];
   for (const size of SIZES) {
     await fillTo(size);
-    const artist = await artistWithCodes(RUNS * 2 + 10);
+    // Every round's new fans get the oldest pool offer with codes left on day 1 (the first round's
+    // artist's), and each round claims RUNS of them: enough codes for every round's claims.
+    const artist = await artistWithCodes(RUNS * SIZES.length + 10);
     const signupMs = await timed(() => signUp('fan'));
     const fans: string[] = [];
     for (let i = 0; i < RUNS; i++) fans.push(await signUp('fan'));
