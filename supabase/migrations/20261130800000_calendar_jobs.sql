@@ -150,16 +150,12 @@ begin
     _fans := array(select distinct r.fan_id from public.daily_rewards r
       where r.campaign_id = _job.ref and not r._deleted and r.unlock_date > current_date and r.fan_id > _job.after_fan
       order by r.fan_id limit p_batch);
-  elsif _job.reason = 'artist_reward' then
-    -- an artist's new reward: their followers
+  elsif _job.reason in ('artist_reward', 'collab') then
+    -- the artist's followers: all for their new reward, those who allow brand offers for a
+    -- campaign delivered through them
     _fans := array(select s.fan_id from public.subscriptions s
       where s.artist_id = _job.ref::text and not s._deleted and s.fan_id > _job.after_fan
-      order by s.fan_id limit p_batch);
-  elsif _job.reason = 'collab' then
-    -- a campaign delivered through an artist: that artist's followers who allow brand offers
-    _fans := array(select s.fan_id from public.subscriptions s
-      where s.artist_id = _job.ref::text and not s._deleted and s.fan_id > _job.after_fan
-        and private.brand_offers_allowed(s.fan_id)
+        and (_job.reason = 'artist_reward' or private.brand_offers_allowed(s.fan_id))
       order by s.fan_id limit p_batch);
   else
     raise exception 'unknown calendar job reason %', _job.reason using errcode = '22023';

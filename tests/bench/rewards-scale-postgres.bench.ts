@@ -21,6 +21,7 @@ import pg from 'pg';
 import { listMigrations, PLATFORM_SQL_PATH, SEED_PATH } from '../../supabase/local/db/database';
 import { startRealPostgres } from '../integration/helpers/real-postgres';
 import { benchSize } from './smoke';
+import { launchRequest } from '../integration/brand/campaign-postgres-helpers';
 
 const RUNS = benchSize(9, 1);
 const SIZES = [1_000, 10_000, 100_000, 1_000_000].filter(
@@ -129,22 +130,6 @@ try {
     await c.query('commit');
   }
 
-  /** A brand's Create Campaign request: the campaign and 100 codes, as PostgREST runs it. */
-  const launchCampaign = (brand: string) =>
-    asUser(c, brand, async () => {
-      const made = await c.query<{ id: string }>(
-        `insert into public.brand_campaigns (brand_id, title, genres, budget_cents, payout_model, payout_per_code_cents,
-           starts_on, ends_on) values ($1, 'Bench campaign', '{Electronic}', 1000000, 'per_code', 100,
-           current_date, current_date + 40) returning id`,
-        [brand],
-      );
-      await c.query(
-        `insert into public.campaign_codes (campaign_id, code)
-         select $1, 'BENCH-' || g from generate_series(1, 100) g`,
-        [made.rows[0]!.id],
-      );
-    });
-
   const rows: {
     fans: number;
     signup: number;
@@ -193,7 +178,7 @@ try {
     // a brand launches: the request queues a calendar job; one batch of it fills 50 consenting fans
     const brand = await signUp('brand');
     await c.query('delete from private.calendar_jobs'); // the artist's put-up queued one: not what is measured
-    const launchMs = await timed(() => launchCampaign(brand));
+    const launchMs = await timed(() => launchRequest(c, brand, 'BENCH', 100, 100, 1_000_000));
     const jobMs =
       (await timed(async () => {
         const { rows } = await c.query<{ n: number }>('select private.run_calendar_job_batch(50) n');

@@ -23,7 +23,8 @@ export async function createBrand(c: pg.Client, name: string): Promise<string> {
   return id;
 }
 
-export async function launch(
+/** A brand's Create Campaign request as PostgREST runs it: a per-code campaign and `codes` codes. */
+export function launchRequest(
   c: pg.Client,
   brand: string,
   title: string,
@@ -31,8 +32,8 @@ export async function launch(
   perCode: number,
   budget: number,
   genres: string[] = ['Electronic'],
-) {
-  const id = await asUser(c, brand, async (u) => {
+): Promise<string> {
+  return asUser(c, brand, async (u) => {
     const made = await u.query<{ id: string }>(
       `insert into public.brand_campaigns (brand_id, title, genres, budget_cents, payout_model, payout_per_code_cents,
          starts_on, ends_on) values ($1, $2, $5, $3, 'per_code', $4, current_date, current_date + 40)
@@ -47,7 +48,11 @@ export async function launch(
     );
     return id;
   });
-  // the consenting fans' calendars, as pg_cron fills them after the launch
-  await runCalendarJobs(c);
+}
+
+/** The launch, then the consenting fans' calendars as pg_cron fills them after it. */
+export async function launch(...args: Parameters<typeof launchRequest>): Promise<string> {
+  const id = await launchRequest(...args);
+  await runCalendarJobs(args[0]);
   return id;
 }
