@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 import { MountNearViewport } from '@/components/MountNearViewport';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { useAuthUser } from '@/lib/use-auth-snapshot';
-import { useFirstSyncPending } from '@/data/use-first-sync-pending';
 import { CompactRoleSwitcher } from '@/features/roles';
 import { DailyLockerCarousel, LockerSkeleton, OfflineMediaSummary, useOfflineMedia } from '@/features/locker';
 import { fanDisplayName, fanGreetingWord } from './display-name';
@@ -31,8 +30,6 @@ export function FanDashboardPage() {
   const rewards = useFanRewards();
   const subscriptions = useFanSubscriptions();
   const media = useOfflineMedia(user?.id ?? 'local');
-  // A new device shows the skeleton, not 'Your Locker is Empty', until its first sync has finished.
-  const firstSyncPending = useFirstSyncPending();
   const fanTier = fanTierOf(mock, subscriptions);
   // Claimed reward days, releases of followed artists the fan's tier opens, and claimed/used drops.
   const contentUnlocked =
@@ -62,7 +59,8 @@ export function FanDashboardPage() {
               {message}
             </Alert>
           ))}
-          {lockerSource === 'loading' || (items.length === 0 && firstSyncPending) ? (
+          {/* 'loading' also while a new device's first sync has not delivered its drops (never 'Your Locker is Empty' meanwhile) */}
+          {lockerSource === 'loading' ? (
             <LockerSkeleton />
           ) : (
             <DailyLockerCarousel items={items} fanTier={fanTier} media={media} {...lockerHandlers} />
@@ -84,7 +82,7 @@ export function FanDashboardPage() {
         ))}
         {afterFirstPaint ? (
           <Suspense fallback={null}>
-            <FanRewardsPanel rewards={rewards} fanTier={fanTier} firstSyncPending={firstSyncPending} />
+            <FanRewardsPanel rewards={rewards} fanTier={fanTier} />
           </Suspense>
         ) : null}
       </Stack>

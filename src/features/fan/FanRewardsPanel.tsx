@@ -14,13 +14,12 @@ const BELOW_FOLD: CSSProperties = { contentVisibility: 'auto', containIntrinsicS
 export interface FanRewardsPanelProps {
   rewards: ReturnType<typeof useFanRewards>;
   fanTier: number;
-  firstSyncPending: boolean;
 }
 
-export function FanRewardsPanel({ rewards, fanTier, firstSyncPending }: FanRewardsPanelProps) {
+export function FanRewardsPanel({ rewards, fanTier }: FanRewardsPanelProps) {
   return (
     <section aria-label="Daily Rewards" style={BELOW_FOLD}>
-      {rewards.source === 'loading' && firstSyncPending ? (
+      {rewards.source === 'loading' && rewards.awaitingFirstSync ? (
         <Card withBorder radius="lg" padding="md">
           <Title order={2} size="h3">
             Daily Rewards

@@ -4,6 +4,7 @@ import type { FollowedContentDoc, LockerCommentDoc, LockerInteractionDoc, Locker
 import { mergeFirstPage } from '@/data/first-screen';
 import { SyncContext } from '@/data/sync-context';
 import { useFirstPage, useFirstPageUntilLocal } from '@/data/use-first-page';
+import { afterFirstSync, useAwaitingFirstSync } from '@/data/use-first-sync-pending';
 import {
   buildSampleLockerItems,
   lockerItemsFromRows,
@@ -18,7 +19,10 @@ import {
 } from '@/features/locker';
 
 export interface FanLocker {
-  /** 'sample' without a local database (demo/test harness), 'loading' while it opens. */
+  /**
+   * 'sample' without a local database (demo/test harness); 'loading' while it opens, and while it
+   * has no drops yet on a device whose first sync has not delivered to this screen.
+   */
   source: 'sample' | 'loading' | 'synced';
   items: LockerItem[];
   /** Locker writes the server refused, rolled back on the device. */
@@ -66,30 +70,36 @@ export function useFanLocker(): FanLocker {
   const whenDb = sync?.whenDb;
   const useSample = !sync || !userId || Boolean(sync.error);
   const sample = useLockerItemsState(() => buildSampleLockerItems());
-  const [local, setLocal] = useState<{ db: unknown; rows: LockerRows } | null>(null);
+  const engine = sync?.engine ?? null;
+  const [local, setLocal] = useState<{ db: unknown; rows: LockerRows; afterSync: boolean } | null>(null);
   const firstRows = useFirstLockerRows();
 
   useEffect(() => {
     if (!db || useSample) return undefined;
-    const subscription = combineLatest([
-      db.locker_items.find().$,
-      db.locker_interactions.find().$,
-      db.locker_comments.find().$,
-      db.followed_content.find().$,
-    ]).subscribe(([items, interactions, comments, followed]) => {
-      const rows: LockerRows = {
-        items: items.map((d) => d.toMutableJSON() as LockerItemDoc),
-        interactions: interactions.map((d) => d.toMutableJSON() as LockerInteractionDoc),
-        comments: comments.map((d) => d.toMutableJSON() as LockerCommentDoc),
-        followed: followed.map((d) => d.toMutableJSON() as FollowedContentDoc),
-      };
-      // A transition: a first sync lands rows in bursts; each re-render yields to the browser.
-      startTransition(() => setLocal({ db, rows }));
-    });
+    const rows$ = () =>
+      combineLatest([
+        db.locker_items.find().$,
+        db.locker_interactions.find().$,
+        db.locker_comments.find().$,
+        db.followed_content.find().$,
+      ]);
+    const subscription = afterFirstSync(engine, rows$).subscribe(
+      ({ rows: [items, interactions, comments, followed], afterSync }) => {
+        const rows: LockerRows = {
+          items: items.map((d) => d.toMutableJSON() as LockerItemDoc),
+          interactions: interactions.map((d) => d.toMutableJSON() as LockerInteractionDoc),
+          comments: comments.map((d) => d.toMutableJSON() as LockerCommentDoc),
+          followed: followed.map((d) => d.toMutableJSON() as FollowedContentDoc),
+        };
+        // A transition: a first sync lands rows in bursts; each re-render yields to the browser.
+        startTransition(() => setLocal({ db, rows, afterSync }));
+      },
+    );
     return () => subscription.unsubscribe();
-  }, [db, useSample]);
+  }, [db, engine, useSample]);
 
   const localRows = local && local.db === db ? local.rows : null;
+  const awaitingFirstSync = useAwaitingFirstSync(local && local.db === db ? local.afterSync : undefined);
   const first = useFirstPageUntilLocal(firstRows, localRows, userId);
   const view = useMemo(() => {
     const rows: LockerRows | null =
@@ -138,8 +148,9 @@ export function useFanLocker(): FanLocker {
   );
 
   if (useSample) return { source: 'sample', refused: NONE, ...sample };
+  // No drops yet while the first sync is on its way, or has ended but not yet reached these rows.
   return {
-    source: view ? 'synced' : 'loading',
+    source: view && !(view.items.length === 0 && awaitingFirstSync) ? 'synced' : 'loading',
     items: view?.items ?? [],
     refused: view?.refused ?? NONE,
     onReact,

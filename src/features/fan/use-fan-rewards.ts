@@ -4,14 +4,14 @@ import { buildSampleDailyRewards, useDailyRewardsState, useSyncedRewards } from 
 
 /**
  * The fan's 30-day reward calendar: synced rows from the local database; 'loading' until the first
- * pull brought them; the sample only where no local database exists (test harness, demos).
+ * pull brought them (`awaitingFirstSync` while they are still on their way, else there are none); the sample only where no local database exists (test harness, demos).
  */
 export function useFanRewards() {
   const sync = useContext(SyncContext);
   const sample = useDailyRewardsState(() => buildSampleDailyRewards());
-  const synced = useSyncedRewards();
-  if (synced) return { ...synced, source: 'synced' as const };
+  const { calendar, awaitingFirstSync } = useSyncedRewards();
+  if (calendar) return { ...calendar, source: 'synced' as const, awaitingFirstSync: false };
   if (sync?.userId && !sync.error)
-    return { ...sample, rewards: [], refused: [] as string[], source: 'loading' as const };
-  return { ...sample, refused: [] as string[], source: 'sample' as const };
+    return { ...sample, rewards: [], refused: [] as string[], source: 'loading' as const, awaitingFirstSync };
+  return { ...sample, refused: [] as string[], source: 'sample' as const, awaitingFirstSync: false };
 }

@@ -4,13 +4,14 @@ import type { DailyRewardDoc, RewardClaimDoc } from '@sync/model';
 import { mergeFirstPage } from '@/data/first-screen';
 import { SyncContext } from '@/data/sync-context';
 import { useFirstPage, useFirstPageUntilLocal } from '@/data/use-first-page';
+import { afterFirstSync, useAwaitingFirstSync } from '@/data/use-first-sync-pending';
 import { computeStreak } from './reward-actions';
 import { writeRewardClaim } from './reward-writes';
 import { refusedClaimMessages, rewardsFromRows } from './rewards-from-rows';
 
 /**
- * The fan's calendar from the local database (null without a signed-in database or before the
- * first rows arrive); on a new device the first pull pages show at once, merged under the local
+ * The fan's calendar from the local database (`calendar` null without a signed-in database or
+ * before the first rows arrive, `awaitingFirstSync` saying whether they are still on their way); on a new device the first pull pages show at once, merged under the local
  * rows until the first sync has finished. Claims are local writes that sync later (made while the
  * database still opens, they wait for it); a refused one drops back to unclaimed and its message
  * is returned in `refused`.
@@ -20,24 +21,31 @@ export function useSyncedRewards() {
   const db = sync?.db ?? null;
   const userId = sync?.userId ?? null;
   const whenDb = sync?.whenDb;
-  const [local, setLocal] = useState<{ db: unknown; rewards: DailyRewardDoc[]; claims: RewardClaimDoc[] } | null>(null);
+  const engine = sync?.engine ?? null;
+  const [local, setLocal] = useState<{
+    db: unknown;
+    rewards: DailyRewardDoc[];
+    claims: RewardClaimDoc[];
+    afterSync: boolean;
+  } | null>(null);
   const firstRewards = useFirstPage<DailyRewardDoc>('daily_rewards');
   const firstClaims = useFirstPage<RewardClaimDoc>('reward_claims');
 
   useEffect(() => {
     if (!db) return;
-    const subscription = combineLatest([db.daily_rewards.find().$, db.reward_claims.find().$]).subscribe(
-      ([rows, claims]) => {
-        const rewards = rows.map((d) => d.toMutableJSON() as DailyRewardDoc);
-        const claimRows = claims.map((d) => d.toMutableJSON() as RewardClaimDoc);
-        // A transition: the 30-day calendar re-renders in slices while a sync lands its rows.
-        startTransition(() => setLocal({ db, rewards, claims: claimRows }));
-      },
-    );
+    const rows$ = () => combineLatest([db.daily_rewards.find().$, db.reward_claims.find().$]);
+    const subscription = afterFirstSync(engine, rows$).subscribe(({ rows: [rows, claims], afterSync }) => {
+      const rewards = rows.map((d) => d.toMutableJSON() as DailyRewardDoc);
+      const claimRows = claims.map((d) => d.toMutableJSON() as RewardClaimDoc);
+      // A transition: the 30-day calendar re-renders in slices while a sync lands its rows.
+      startTransition(() => setLocal({ db, rewards, claims: claimRows, afterSync }));
+    });
     return () => subscription.unsubscribe();
-  }, [db]);
+  }, [db, engine]);
 
   const localRows = local && local.db === db ? local : null;
+  // With no calendar yet: still on its way (the first sync), or none (say so).
+  const awaitingFirstSync = useAwaitingFirstSync(localRows?.afterSync);
   const firstRows = useMemo(
     () => (firstRewards && firstClaims ? { rewards: firstRewards, claims: firstClaims } : null),
     [firstRewards, firstClaims],
@@ -79,8 +87,8 @@ export function useSyncedRewards() {
   const onReact = useCallback((day: number) => void toggle(day, 'reacted'), [toggle]);
   const onSave = useCallback((day: number) => void toggle(day, 'saved'), [toggle]);
 
-  if (!state) return null;
-  return {
+  if (!state) return { calendar: null, awaitingFirstSync };
+  const calendar = {
     rewards: state.rewards,
     refused: state.refused,
     streak: computeStreak(state.rewards),
@@ -88,4 +96,5 @@ export function useSyncedRewards() {
     onReact,
     onSave,
   };
+  return { calendar, awaitingFirstSync };
 }
