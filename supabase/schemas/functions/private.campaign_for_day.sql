@@ -14,19 +14,7 @@ begin
     -- the dates narrow first (cheap, and the dates index can serve them); campaign_status decides
     where p_date between c.starts_on and c.ends_on
       and private.campaign_status(c, p_date) = 'running'
-      and c.brand_id <> p_fan
-      and (((cardinality(c.genres) = 0
-             or exists (select 1 from public.media_ids m where m.user_uuid = p_fan and m.role = 'fan'
-                        and not m._deleted and m.genre_preferences && c.genres)
-             or exists (select 1 from public.subscriptions s join public.artist_profiles a on a.artist_id::text = s.artist_id
-                        where s.fan_id = p_fan and not s._deleted and a.genres && c.genres))
-            and (c.min_followers = 0
-             or exists (select 1 from public.subscriptions s
-                        join public.artist_directory_counts d on d.artist_id::text = s.artist_id
-                        where s.fan_id = p_fan and not s._deleted and d.followers >= c.min_followers)))
-           -- or delivered through an accepted collaboration with an artist the fan follows
-           or exists (select 1 from public.collab_campaigns l join public.subscriptions s on s.artist_id = l.artist_id::text
-                      where l.campaign_id = c.id and s.fan_id = p_fan and not s._deleted))
+      and private.campaign_reaches_fan(c, p_fan)
       and not exists (select 1 from public.daily_rewards r
                       where r.fan_id = p_fan and not r._deleted and r.day <> p_day
                         and (r.campaign_id = c.id or (r.source = 'brand' and (r.day - 1) / 7 = (p_day - 1) / 7)))

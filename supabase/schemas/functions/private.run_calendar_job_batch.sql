@@ -19,10 +19,13 @@ begin
   end if;
   -- the job's next fans in id order (as every fill locks one fan: no deadlock between workers)
   if _job.reason = 'campaign' then
-    -- codes added to a campaign: every fan who allows brand offers (the fill matches the targeting)
-    _fans := array(select m.user_uuid from public.media_ids m
-      where m.role = 'fan' and m.is_active and not m._deleted and m.user_uuid > _job.after_fan
+    -- codes added to a campaign: the fans who allow brand offers and whom it is for (a campaign
+    -- for a few genres fills only their fans; walking past the others costs a lookup each)
+    _fans := array(select m.user_uuid from public.media_ids m, public.brand_campaigns c
+      where c.id = _job.ref
+        and m.role = 'fan' and m.is_active and not m._deleted and m.user_uuid > _job.after_fan
         and coalesce((m.privacy_settings ->> 'marketing_communications')::boolean, false)
+        and private.campaign_reaches_fan(c, m.user_uuid)
       order by m.user_uuid limit p_batch);
   elsif _job.reason = 'campaign_stop' then
     -- a stopped campaign: the fans with a coming day of it

@@ -4,8 +4,9 @@
  *  1. A brand adding codes for consenting fans writes no fan's calendar in its own request and
  *     queues one job; a worker fills one batch of fans in id order per call and keeps its place;
  *     a second worker at the same time skips the job the first one holds; the job ends when every
- *     consenting fan has the campaign, and fans who said no never get it.
- *  2. No API role reads or writes the queue or runs a job.
+ *     consenting fan it is for has the campaign; fans who said no never get it, and consenting fans
+ *     of other genres are walked past, not filled (a batch is 25 of the campaign's own fans).
+ *  2. No API role reads or writes the queue, runs a job or asks whom a campaign reaches.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresBin, MISSING_PG_HINT, SKIP_REAL_PG as skip, type RealPostgres } from '../helpers/real-postgres';
@@ -16,6 +17,7 @@ const bin = findPostgresBin();
 let server: RealPostgres | undefined;
 const db = connector(() => server);
 const CONSENTING = 60;
+const OTHER_GENRE = 40;
 const BATCH = 25;
 
 beforeAll(async () => {
@@ -32,14 +34,27 @@ describe.skipIf(skip)('calendar jobs on real PostgreSQL', () => {
   it('the launch queues one job; workers fill consenting fans in batches, never twice at once', async () => {
     const admin = await db.connect();
     const brand = await createBrand(admin, 'Loop Coffee');
-    const fans = await createUsers(admin, CONSENTING + 10, 'fan');
-    const [yes, no] = [fans.slice(0, CONSENTING), fans.slice(CONSENTING)];
+    const fans = await createUsers(admin, CONSENTING + 10 + OTHER_GENRE, 'fan');
+    const [yes, no, jazz] = [
+      fans.slice(0, CONSENTING),
+      fans.slice(CONSENTING, CONSENTING + 10),
+      fans.slice(CONSENTING + 10),
+    ];
     await admin.query(
-      `update public.media_ids set genre_preferences = '{Electronic}',
-           privacy_settings = privacy_settings || jsonb_build_object('marketing_communications', user_uuid = any($1::uuid[]))
+      `update public.media_ids set
+           genre_preferences = case when user_uuid = any($3::uuid[]) then '{Jazz}'::text[] else '{Electronic}' end,
+           privacy_settings = privacy_settings || jsonb_build_object('marketing_communications', not user_uuid = any($1::uuid[]))
          where user_uuid = any($2::uuid[]) and role = 'fan'`,
-      [yes, fans],
+      [no, fans, jazz],
     );
+    const filledAt = async () =>
+      (
+        await admin.query<{ fan_id: string; updated_at: Date }>(
+          `select fan_id, max(updated_at) updated_at from public.daily_rewards where fan_id = any($1::uuid[]) group by fan_id`,
+          [jazz],
+        )
+      ).rows;
+    const jazzBefore = await filledAt();
     const brandDays = async () =>
       (
         await admin.query<{ fan_id: string }>(
@@ -89,9 +104,11 @@ describe.skipIf(skip)('calendar jobs on real PostgreSQL', () => {
     expect((await admin.query('select count(*)::int n from private.calendar_jobs')).rows[0]).toEqual({ n: 0 });
     expect(await brandDays()).toEqual(ordered);
     expect(no.filter((fan) => ordered.includes(fan))).toEqual([]);
+    // the consenting jazz fans were walked past: no brand day, and their calendars not filled again
+    expect(await filledAt()).toEqual(jazzBefore);
   });
 
-  it('no API role reads or writes the queue or runs a job', async () => {
+  it('no API role reads or writes the queue, runs a job or asks whom a campaign reaches', async () => {
     const admin = await db.connect();
     const [fan] = await createUsers(admin, 1, 'fan');
     const attempts: Record<string, string> = {
@@ -100,6 +117,8 @@ describe.skipIf(skip)('calendar jobs on real PostgreSQL', () => {
       queue: `select private.queue_calendar_job('campaign', gen_random_uuid())`,
       batch: 'select private.run_calendar_job_batch(50)',
       run: 'call private.run_calendar_jobs(50)',
+      // whom a campaign is for: no probing of other fans' genres or follows through it
+      reaches: 'select private.campaign_reaches_fan(null::public.brand_campaigns, gen_random_uuid())',
     };
     for (const role of ['authenticated', 'anon']) {
       for (const [name, sql] of Object.entries(attempts)) {
