@@ -21,7 +21,9 @@ export type GuardDecision =
  * nothing else, so two snapshots with the same facts get the same decision for every route.
  */
 type GuardFacts =
-  | { phase: 'loading' | 'signed-out' | 'profile-loading' }
+  | { phase: 'loading' }
+  | { phase: 'signed-out' }
+  | { phase: 'profile-loading' }
   | {
       phase: 'ready';
       userId: string;

@@ -53,7 +53,7 @@ function itemDoc(slug: string) {
       _deleted: false,
     },
     knownFieldsOf('locker_items'),
-  ) as LockerItemDoc & { _deleted?: boolean };
+  ) as unknown as LockerItemDoc & { _deleted?: boolean };
   const { _deleted, ...row } = doc;
   void _deleted;
   return row;
@@ -105,7 +105,7 @@ function rewardDoc(day: number) {
       _deleted: false,
     },
     knownFieldsOf('daily_rewards'),
-  ) as DailyRewardDoc & { _deleted?: boolean };
+  ) as unknown as DailyRewardDoc & { _deleted?: boolean };
   const { _deleted, ...row } = doc;
   void _deleted;
   return row;
