@@ -59,7 +59,7 @@ export function FanDashboardPage() {
               {message}
             </Alert>
           ))}
-          {/* 'loading' also while a new device's first sync has not delivered its drops (never 'Your Locker is Empty' meanwhile) */}
+          {/* also 'loading' while a new device's first sync has not delivered its drops: never 'Your Locker is Empty' then */}
           {lockerSource === 'loading' ? (
             <LockerSkeleton />
           ) : (

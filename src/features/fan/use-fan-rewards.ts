@@ -4,7 +4,8 @@ import { buildSampleDailyRewards, useDailyRewardsState, useSyncedRewards } from 
 
 /**
  * The fan's 30-day reward calendar: synced rows from the local database; 'loading' until the first
- * pull brought them (`awaitingFirstSync` while they are still on their way, else there are none); the sample only where no local database exists (test harness, demos).
+ * pull brought them (`awaitingFirstSync` while they are still on their way, else there are none);
+ * the sample only where no local database exists (test harness, demos).
  */
 export function useFanRewards() {
   const sync = useContext(SyncContext);

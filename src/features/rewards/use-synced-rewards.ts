@@ -11,8 +11,9 @@ import { refusedClaimMessages, rewardsFromRows } from './rewards-from-rows';
 
 /**
  * The fan's calendar from the local database (`calendar` null without a signed-in database or
- * before the first rows arrive, `awaitingFirstSync` saying whether they are still on their way); on a new device the first pull pages show at once, merged under the local
- * rows until the first sync has finished. Claims are local writes that sync later (made while the
+ * before the first rows arrive, `awaitingFirstSync` saying whether they are still on their way);
+ * on a new device the first pull pages show at once, merged under the local rows until the first
+ * sync has finished. Claims are local writes that sync later (made while the
  * database still opens, they wait for it); a refused one drops back to unclaimed and its message
  * is returned in `refused`.
  */
