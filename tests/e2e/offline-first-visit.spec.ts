@@ -45,6 +45,19 @@ test('a fan who goes offline 1 s after the first sign-in still opens the dashboa
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back,/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Daily Locker' })).toBeVisible();
 
+  // Set-up done: /onboarding sends the fan on to the dashboard from the device's own profile, and
+  // never shows its steps while that profile is read.
+  await context.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Welcome to Bucket!'))
+        (window as unknown as { __stepsSeen?: boolean }).__stepsSeen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/dashboard\/fan$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back,/ })).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { __stepsSeen?: boolean }).__stepsSeen ?? false)).toBe(false);
+
   // A role still to set up: a fan who finished their own set-up is not walked through it again.
   await page.goto('/onboarding?role=artist');
   await expect(page).toHaveTitle('Onboarding · Bucket');
