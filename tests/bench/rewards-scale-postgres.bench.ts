@@ -1,18 +1,19 @@
 /**
  * Benchmark: what Daily Rewards cost the server as fans grow, on Debian's PostgreSQL.
- *  1. With 1k, 10k and 100k fans who all have 30-day calendars and allow brand offers: a new fan's
- *     sign-up (fills their calendar), a follow of an artist with a code reward (refills the fan's
- *     coming days), a claim of that code, one fan's share of the nightly refresh, a brand's launch
- *     request (a campaign and 100 codes for every consenting fan: it queues a calendar job), one
- *     fan's share of that job (a batch of 50), and a narrow campaign's job (jazz, ~1.2 % of the
- *     fans: it fills only them) per fan it reaches. Medians and ratios to the smallest size: each should
- *     stay flat (the work is per fan, found through indexes; the launch does no per-fan work).
+ *  1. With 1k, 10k and 100k fans (1M with BENCH_MAX_FANS) who all have 30-day calendars and allow
+ *     brand offers: a new fan's sign-up (fills their calendar), a follow of an artist with a code
+ *     reward (refills the fan's coming days), a claim of that code, one fan's share of the nightly
+ *     refresh, a brand's launch request (a campaign and 100 codes for every consenting fan: it
+ *     queues a calendar job), one fan's share of that job (a batch of 50), and a narrow campaign's
+ *     job (jazz, ~1.2 % of the fans: it fills only them) per fan it reaches. Medians and ratios to
+ *     the smallest size: each should stay flat (the work is per fan, found through indexes; the
+ *     launch does no per-fan work).
  *  2. The nightly refresh over every fan while a fan follows an artist: how long the follow
  *     waits, with the refresh in one transaction (private.refresh_reward_calendars) and in
  *     committed batches of 50 (private.refresh_reward_calendars_in_batches, what pg_cron runs).
  * Run: npx tsx tests/bench/rewards-scale-postgres.bench.ts (BENCH_MAX_FANS=10000 for a quicker round,
- * BENCH_MAX_FANS=1000000 for a round up to a million fans: about 30 million calendar rows, some 15 GB
- * of disk and half an hour on two cores).
+ * BENCH_MAX_FANS=1000000 for a round up to a million fans: about 30 million calendar rows, some 20 GB
+ * of disk and close to an hour on two cores; part 1 prints before part 2 deletes the filler).
  * Invariants: same server, same run — only ratios are meaningful; filler fans and their calendars
  * are written set-based with triggers off (session_replication_role = replica).
  */
@@ -184,7 +185,7 @@ try {
     const refreshMs = (performance.now() - t) / sample.rows.length;
     // a brand launches: the request queues a calendar job; one batch of it fills 50 consenting fans
     const brand = await signUp('brand');
-    await c.query('delete from private.calendar_jobs'); // the artist's put-up queued one (its followers): not what is measured
+    await c.query('delete from private.calendar_jobs'); // queued before (the artist's put-up): not what is measured
     const launchMs = await timed(() => launchRequest(c, brand, 'BENCH', 100, 100, 1_000_000));
     const jobMs =
       (await timed(async () => {

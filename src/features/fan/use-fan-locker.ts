@@ -98,8 +98,9 @@ export function useFanLocker(): FanLocker {
     return () => subscription.unsubscribe();
   }, [db, engine, useSample]);
 
-  const localRows = local && local.db === db ? local.rows : null;
-  const awaitingFirstSync = useAwaitingFirstSync(local && local.db === db ? local.afterSync : undefined);
+  const current = local && local.db === db ? local : null;
+  const localRows = current?.rows ?? null;
+  const awaitingFirstSync = useAwaitingFirstSync(current?.afterSync);
   const first = useFirstPageUntilLocal(firstRows, localRows, userId);
   const view = useMemo(() => {
     const rows: LockerRows | null =

@@ -24,91 +24,81 @@ let root: Root | null = null;
 const FAN = '22222222-2222-4222-8222-222222222222';
 const TS = '2026-11-29T08:00:00.000000+00:00';
 
-function itemDoc(slug: string) {
+/** A row as the replication writes it into the local database (server row, local fields). */
+function pulled<T>(name: Parameters<typeof knownFieldsOf>[0], row: Record<string, unknown>): T {
   const doc = fromServerRow(
-    {
-      id: `${FAN}|${slug}`,
-      fan_id: FAN,
-      type: 'music',
-      title: `Drop ${slug}`,
-      artist: 'BTI',
-      description: '',
-      thumbnail: '',
-      rarity: 'rare',
-      is_new: true,
-      code_value: null,
-      brand_name: null,
-      heart_count: 0,
-      fire_count: 0,
-      star_count: 0,
-      share_count: 0,
-      comment_count: 0,
-      fan_tier_required: 1,
-      priority: 1,
-      publish_date: '2026-11-29',
-      expires_at: '2099-01-01T00:00:00.000Z',
-      created_at: TS,
-      updated_at: TS,
-      _modified: TS,
-      _deleted: false,
-    },
-    knownFieldsOf('locker_items'),
-  ) as unknown as LockerItemDoc & { _deleted?: boolean };
-  const { _deleted, ...row } = doc;
-  void _deleted;
-  return row;
+    { ...row, created_at: TS, updated_at: TS, _modified: TS, _deleted: false },
+    knownFieldsOf(name),
+  );
+  delete doc._deleted;
+  return doc as unknown as T;
 }
 
-/** Every state the locker committed to the screen: 'loading', 'empty' or its drops' titles. */
+const itemDoc = (slug: string) =>
+  pulled<LockerItemDoc>('locker_items', {
+    id: `${FAN}|${slug}`,
+    fan_id: FAN,
+    type: 'music',
+    title: `Drop ${slug}`,
+    artist: 'BTI',
+    description: '',
+    thumbnail: '',
+    rarity: 'rare',
+    is_new: true,
+    code_value: null,
+    brand_name: null,
+    heart_count: 0,
+    fire_count: 0,
+    star_count: 0,
+    share_count: 0,
+    comment_count: 0,
+    fan_tier_required: 1,
+    priority: 1,
+    publish_date: '2026-11-29',
+    expires_at: '2099-01-01T00:00:00.000Z',
+  });
+
+const rewardDoc = (day: number) =>
+  pulled<DailyRewardDoc>('daily_rewards', {
+    id: `${FAN}|${day}`,
+    fan_id: FAN,
+    day,
+    type: 'bonus',
+    rarity: 'common',
+    title: `Day ${day} Check-in Badge`,
+    artist: 'Bucket',
+    description: '',
+    thumbnail: '',
+    brand_name: null,
+    streak_bonus: false,
+    unlock_date: '2026-11-29',
+    unlocked_early: false,
+    source: 'platform',
+    campaign_id: null,
+  });
+
+/** Every state a screen below committed (each change once, in order). */
 let committed: string[] = [];
+function useCommitted(state: string) {
+  useLayoutEffect(() => {
+    if (committed.at(-1) !== state) committed.push(state);
+  }, [state]);
+}
+
+/** The Daily Locker: 'loading', 'empty' or its drops' titles. */
 function Locker() {
   const { source, items } = useFanLocker();
-  const state = source === 'loading' ? 'loading' : items.length === 0 ? 'empty' : items.map((i) => i.title).join(',');
-  useLayoutEffect(() => {
-    if (committed.at(-1) !== state) committed.push(state);
-  }, [state]);
+  useCommitted(source === 'loading' ? 'loading' : items.length === 0 ? 'empty' : items.map((i) => i.title).join(','));
   return null;
 }
 
-/** The same for the Daily Rewards panel: 'loading' (on its way), 'none' (no calendar) or its days. */
+/** The Daily Rewards panel: 'loading' (on its way), 'none' (no calendar) or its days. */
 function Rewards() {
   const rewards = useFanRewards();
-  const state =
-    rewards.source !== 'loading' ? `${rewards.rewards.length} days` : rewards.awaitingFirstSync ? 'loading' : 'none';
-  useLayoutEffect(() => {
-    if (committed.at(-1) !== state) committed.push(state);
-  }, [state]);
+  useCommitted(
+    rewards.source !== 'loading' ? `${rewards.rewards.length} days` : rewards.awaitingFirstSync ? 'loading' : 'none',
+  );
   return null;
-}
-
-function rewardDoc(day: number) {
-  const doc = fromServerRow(
-    {
-      id: `${FAN}|${day}`,
-      fan_id: FAN,
-      day,
-      type: 'bonus',
-      rarity: 'common',
-      title: `Day ${day} Check-in Badge`,
-      artist: 'Bucket',
-      description: '',
-      thumbnail: '',
-      brand_name: null,
-      streak_bonus: false,
-      unlock_date: '2026-11-29',
-      unlocked_early: false,
-      source: 'platform',
-      campaign_id: null,
-      created_at: TS,
-      updated_at: TS,
-      _modified: TS,
-      _deleted: false,
-    },
-    knownFieldsOf('daily_rewards'),
-  ) as unknown as DailyRewardDoc & { _deleted?: boolean };
-  const { _deleted, ...row } = doc;
-  void _deleted;
-  return row;
 }
 
 /** The engine as the locker reads it: when this device last finished a sync, and the last failure. */
